@@ -1,5 +1,5 @@
 // Build of the tab and worker bundles, the dev server, and the two vitest projects (node unit, real-browser).
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 

@@ -1,0 +1,15 @@
+// The whole HTTP endpoint catalogue, keyed by name: what `call(name, payload)` accepts and the server implements.
+import { sessionEndpoints } from './session.ts'
+import { deviceEndpoints } from './devices.ts'
+import { payEndpoints } from './pay.ts'
+import { systemEndpoints } from './system.ts'
+
+export const catalogue = {
+  ...sessionEndpoints,
+  ...deviceEndpoints,
+  ...payEndpoints,
+  ...systemEndpoints,
+} as const
+
+export type Catalogue = typeof catalogue
+export type EndpointName = keyof Catalogue

@@ -1,0 +1,24 @@
+// An HTTP endpoint of the catalogue: path, method, request and response (the `data` of the envelope) schemas.
+import * as Schema from 'effect/Schema'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
+  readonly name: string
+  readonly method: Method
+  readonly path: string
+  readonly request: Req
+  readonly response: Res
+  /** §7: a failed response is not an error and yields nothing (connect, visit log, stat). */
+  readonly silentFailure?: boolean
+  /** Extra headers this call sends (the visit-log `versions`). */
+  readonly extraHeaders?: Readonly<Record<string, string>>
+}
+
+export const endpoint = <Req extends Schema.Top, Res extends Schema.Top>(e: Endpoint<Req, Res>): Endpoint<Req, Res> => e
+
+/** Request schema for calls that take no payload (§7: a missing payload defaults to {}). */
+export const NoPayload = Schema.Struct({})
+
+export type RequestOf<E> = E extends Endpoint<infer Req, any> ? Req['Type'] : never
+export type ResponseOf<E> = E extends Endpoint<any, infer Res> ? Res['Type'] : never

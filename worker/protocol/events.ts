@@ -1,0 +1,85 @@
+// Events: the only way state reaches tabs. State events are reduced into each tab's store and logged with a seq;
+// effect events (toast, navigate, modal, ...) are delivered once, broadcast or to one tab, and never replayed.
+import * as Schema from 'effect/Schema'
+import { UserInfo } from './session.ts'
+import { Device } from './devices.ts'
+import { MealTypeGroup } from './pay.ts'
+import { MaintenanceMsg } from './system.ts'
+
+export const CardCouponCounters = Schema.Struct({
+  my: Schema.Number,
+  activationCode: Schema.Number,
+  coupon: Schema.Number,
+})
+export type CardCouponCounters = typeof CardCouponCounters.Type
+
+export const PushStatus = Schema.Literals(['closed', 'connecting', 'open', 'reconnecting'])
+export type PushStatus = typeof PushStatus.Type
+
+// ---- state events (logged, seq-numbered, part of the snapshot) ----
+export const SessionChanged = Schema.TaggedStruct('SessionChanged', {
+  loggedIn: Schema.Boolean,
+  user: Schema.NullOr(UserInfo),
+  phone: Schema.NullOr(Schema.String),
+})
+export const DeviceListLoading = Schema.TaggedStruct('DeviceListLoading', { loading: Schema.Boolean })
+export const DeviceListLoaded = Schema.TaggedStruct('DeviceListLoaded', {
+  devices: Schema.Array(Device),
+  fetchedAt: Schema.Number,
+})
+export const DeviceListFailed = Schema.TaggedStruct('DeviceListFailed', { msg: Schema.String })
+export const MealTypesLoaded = Schema.TaggedStruct('MealTypesLoaded', { groups: Schema.Array(MealTypeGroup) })
+export const MaintenanceChanged = Schema.TaggedStruct('MaintenanceChanged', { maintenance: MaintenanceMsg })
+export const PushStatusChanged = Schema.TaggedStruct('PushStatusChanged', {
+  status: PushStatus,
+  reconnectAttempts: Schema.Number,
+})
+export const CardCouponChanged = Schema.TaggedStruct('CardCouponChanged', { counters: CardCouponCounters })
+export const AnnouncementFlagChanged = Schema.TaggedStruct('AnnouncementFlagChanged', { active: Schema.Boolean })
+export const SystemNameChanged = Schema.TaggedStruct('SystemNameChanged', { systemName: Schema.String })
+
+export const StateEvent = Schema.Union([
+  SessionChanged, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded, MaintenanceChanged,
+  PushStatusChanged, CardCouponChanged, AnnouncementFlagChanged, SystemNameChanged,
+])
+export type StateEvent = typeof StateEvent.Type
+
+// ---- effect events (transient) ----
+export const ShowToast = Schema.TaggedStruct('ShowToast', { text: Schema.String, delayMs: Schema.Number })
+export const NavigateTo = Schema.TaggedStruct('NavigateTo', {
+  to: Schema.String,
+  search: Schema.optional(Schema.Record(Schema.String, Schema.String)),
+  replace: Schema.Boolean,
+  delayMs: Schema.Number,
+  /** only navigate if the tab is still on this path when the delay ends (changeCard "unless flagged"). */
+  unlessRepairFlagged: Schema.optional(Schema.Boolean),
+})
+export const ModalAction = Schema.Literals(['none', 'relaunchLogin', 'exitUnlessOnLogin'])
+export const ShowModal = Schema.TaggedStruct('ShowModal', {
+  /** identifies the modal so the same one is not stacked twice (maintenance period, forced offline, ...). */
+  key: Schema.String,
+  title: Schema.String,
+  content: Schema.String,
+  confirmText: Schema.String,
+  action: ModalAction,
+  delayMs: Schema.Number,
+})
+/** changeCard in the viewer: clear the one-click-repair flag of that tab. */
+export const ClearRepairFlag = Schema.TaggedStruct('ClearRepairFlag', {})
+/** sendActivationCode / sendCouponMsg: home and coupon pages refresh their counts. */
+export const CountersRefresh = Schema.TaggedStruct('CountersRefresh', { kind: Schema.Literals(['activationCode', 'coupon']) })
+
+export const EffectEvent = Schema.Union([ShowToast, NavigateTo, ShowModal, ClearRepairFlag, CountersRefresh])
+export type EffectEvent = typeof EffectEvent.Type
+
+export const CoreEvent = Schema.Union([StateEvent, EffectEvent])
+export type CoreEvent = typeof CoreEvent.Type
+
+/**
+ * What travels on a tab's event port: a batch. State events carry their log seq (strictly increasing by 1 across
+ * the log); effect events carry seq null and are not logged.
+ */
+export const Delivered = Schema.Struct({ seq: Schema.NullOr(Schema.Number), event: CoreEvent })
+export type Delivered = typeof Delivered.Type
+export const EventBatch = Schema.Array(Delivered)
+export type EventBatch = typeof EventBatch.Type

@@ -1,0 +1,40 @@
+// Push socket frames (§4 "Push messages", §7 "push connection"): {type, data} both ways.
+import * as Schema from 'effect/Schema'
+
+export const PUSH_PATH = '/push'
+
+export const PushType = Schema.Literals([
+  'changeCard',
+  'forcedOfflineMsg',
+  'sendActivationCode',
+  'sendCouponMsg',
+  'systemAnnouncementMsg',
+  'removeAuth',
+  'refreshCloudPhoneList',
+])
+export type PushType = typeof PushType.Type
+
+export const PushData = Schema.Struct({
+  content: Schema.optional(Schema.String),
+  userCardId: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
+  diskName: Schema.optional(Schema.String),
+})
+export type PushData = typeof PushData.Type
+
+/** A server -> client message. Frames that do not decode are dropped (and counted), never thrown. */
+export const PushMessage = Schema.Struct({
+  type: PushType,
+  data: Schema.optional(Schema.NullOr(PushData)),
+})
+export type PushMessage = typeof PushMessage.Type
+
+/** The client's heartbeat frame; the server answers with the same type. */
+export const KeepAlive = Schema.Struct({ type: Schema.Literal('keepAlive'), data: Schema.Unknown })
+export const keepAliveFrame = (): string => JSON.stringify({ type: 'keepAlive', data: {} })
+
+/** Query the socket authenticates from (§7). */
+export interface PushQuery {
+  readonly deviceId: string
+  readonly username: string
+  readonly Authorization: string
+}

@@ -1,0 +1,41 @@
+// The spec's "local storage" keys (§3), kept by the worker in IndexedDB, and the clearing rules (§4, decisions.md).
+
+export const StorageKey = {
+  token: 'token',
+  dataInfo: 'dataInfo',
+  phone: 'phone',
+  loginId: 'loginId',
+  path: 'path',
+  previousPagePath: 'previousPagePath',
+  updateIndex: 'updateIndex',
+  merchantSign: 'merchantSign',
+  channelCode: 'channelCode',
+  isUpdate: 'isUpdate',
+  cardCouponPush: 'cardCouponPush',
+  paymentPopupVisible: 'paymentPopupVisible',
+  isSwitchExit: 'isSwitchExit',
+  /** the per-browser UUID: push deviceId, visit-log uuid, "device stat id". */
+  deviceStatId: 'deviceStatId',
+  devServerLogLevel: 'devServerLogLevel',
+  windowHeight: 'windowHeight',
+  statusBarHeight: 'statusBarHeight',
+  /** persisted snapshot pieces so a reload paints before the network answers. */
+  deviceListCache: 'deviceListCache',
+  mealTypesCache: 'mealTypesCache',
+  systemName: 'systemName',
+} as const
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey]
+
+/** First launch (no isUpdate) keeps exactly these (decisions.md). */
+export const KEPT_ON_FIRST_LAUNCH: ReadonlyArray<StorageKey> = [StorageKey.deviceStatId, StorageKey.devServerLogLevel]
+/** The exit action keeps exactly these (§4, decisions.md). */
+export const KEPT_ON_EXIT: ReadonlyArray<StorageKey> = [
+  StorageKey.deviceStatId, StorageKey.devServerLogLevel, StorageKey.isUpdate, StorageKey.merchantSign,
+]
+
+/** Keys a tab may read and write through the core (navigation bookkeeping and UI flags). */
+export const TAB_WRITABLE_KEYS = [
+  StorageKey.path, StorageKey.previousPagePath, StorageKey.updateIndex, StorageKey.paymentPopupVisible,
+  StorageKey.isSwitchExit, StorageKey.windowHeight, StorageKey.statusBarHeight,
+] as const
+export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]

@@ -1,0 +1,29 @@
+// System area: maintenance message (§3, §7), system name for the title (§1), statistics point.
+import * as Schema from 'effect/Schema'
+import { endpoint, NoPayload } from './endpoint.ts'
+
+export const MaintenanceMsg = Schema.Struct({
+  maintenanceSwitch: Schema.Boolean,
+  maintenanceContent: Schema.String,
+  showTime: Schema.String,
+})
+export type MaintenanceMsg = typeof MaintenanceMsg.Type
+
+export const SystemConfig = Schema.Struct({ systemName: Schema.String })
+
+export const systemEndpoints = {
+  /** getRoomMaintenanceMsg: path not given by the spec; ours. */
+  getRoomMaintenanceMsg: endpoint({
+    name: 'getRoomMaintenanceMsg', method: 'GET', path: '/api/public/v1/room/getRoomMaintenanceMsg',
+    request: NoPayload, response: MaintenanceMsg,
+  }),
+  /** The system name configuration behind the title (§1); ours. */
+  getSystemConfig: endpoint({
+    name: 'getSystemConfig', method: 'GET', path: '/api/public/v1/system/config',
+    request: NoPayload, response: SystemConfig,
+  }),
+  stat: endpoint({
+    name: 'stat', method: 'POST', path: '/api/public/v1/systemBuriedPoint/stat',
+    request: Schema.Struct({ pointName: Schema.String }), response: Schema.Unknown, silentFailure: true,
+  }),
+} as const
