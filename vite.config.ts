@@ -2,13 +2,10 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
+import { chromiumArgs } from './tests/chromium.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
-export const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-]
 
 export default defineConfig({
   base: '/cloud/phone/web/',

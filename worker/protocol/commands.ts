@@ -79,4 +79,19 @@ export interface CoreApi {
   getLocal(key: TabWritableKey): Promise<string | null>
   setLocal(key: TabWritableKey, value: string | null): Promise<void>
   ping(): Promise<'pong'>
+  /** The maintenance modal's confirm: runs the exit action unless the calling tab is on the login page (§8). */
+  exitFromMaintenance(): Promise<void>
+  /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
+  __terminate(): Promise<void>
 }
+
+/**
+ * What the worker posts on a tab's event port: an EventBatch, or a notice that this tab was dropped behind (its
+ * bounded queue overflowed) and must call `resync(lastSeq)`.
+ */
+export type PortDownMessage = EventBatch | { readonly resyncNeeded: true }
+/** What a tab posts back on its event port: how many batches it has applied (flow control for frozen tabs). */
+export type PortUpMessage = { readonly ack: number }
+
+/** Web Lock a tab holds for its lifetime; the worker waits on the same name to learn the tab is gone. */
+export const tabLockName = (tabId: string): string => `cloud-phone-core:tab:${tabId}`

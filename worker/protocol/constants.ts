@@ -72,3 +72,24 @@ export const MAX_DEVICES_PER_ACCOUNT = 60
 /** §9 interface defaults. */
 export const PRIMARY_COLOR = '#3c9cff'
 export const LOAD_MORE_TEXTS = { more: '加载更多', loading: '正在加载...', noMore: '没有更多了' } as const
+
+/** Default images for the special previewUrl values "default" and "defaultPhonePreviewUrl" (§3, decisions.md). */
+export const DEFAULT_PHONE_IMAGE_URL = '/cloud/phone/web/static/default-phone.svg'
+export const DEFAULT_PHONE_TYPE_IMAGE_URL = '/cloud/phone/web/static/default-phone-type.svg'
+
+/** Routes the push rules look at (§2, §4). */
+export const HOME_PATHS: ReadonlyArray<string> = ['/pages/index/index', '/']
+export const VIEWER_PATH = '/package/cloudPhoneView/cloudPhoneView'
+export const LOGIN_PATH = '/pages/login/login'
+
+/** Name of the shared worker hosting the core (one per browser profile). */
+export const CORE_WORKER_NAME = 'cloud-phone-core'
+/** Event log kept in IndexedDB for tabs that fall behind. */
+export const EVENT_LOG_LIMIT = 500
+/** Events queued for one tab that stopped acknowledging before it is dropped and told to resync. */
+export const TAB_QUEUE_LIMIT = 1_000
+/** Unacknowledged batches allowed in flight to one tab before its events queue instead. */
+export const TAB_INFLIGHT_LIMIT = 64
+/** Tab-side liveness check of the worker: ping every interval, dead after the timeout. */
+export const WORKER_PING_INTERVAL_MS = 3_000
+export const WORKER_PING_TIMEOUT_MS = 5_000

@@ -63,6 +63,8 @@ export const ShowModal = Schema.TaggedStruct('ShowModal', {
   confirmText: Schema.String,
   action: ModalAction,
   delayMs: Schema.Number,
+  /** false: the modal has no cancel and no mask close (forcedOffline, maintenance). Absent means cancelable. */
+  cancelable: Schema.optional(Schema.Boolean),
 })
 /** changeCard in the viewer: clear the one-click-repair flag of that tab. */
 export const ClearRepairFlag = Schema.TaggedStruct('ClearRepairFlag', {})

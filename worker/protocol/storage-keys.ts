@@ -39,3 +39,6 @@ export const TAB_WRITABLE_KEYS = [
   StorageKey.isSwitchExit, StorageKey.windowHeight, StorageKey.statusBarHeight,
 ] as const
 export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]
+
+/** The default of the cardCouponPush counters (§3). */
+export const EMPTY_CARD_COUPON = { my: 0, activationCode: 0, coupon: 0 } as const

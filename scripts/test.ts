@@ -1,0 +1,24 @@
+// `npm test`: every suite in order (typecheck, unit, browser, build, end-to-end); non-zero exit on any failure.
+import { spawnSync } from 'node:child_process'
+
+const steps: ReadonlyArray<readonly [string, string, ReadonlyArray<string>]> = [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['browser', 'npx', ['vitest', 'run', '--project', 'browser']],
+  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']],
+]
+
+const only = process.argv.slice(2)
+const failed: string[] = []
+for (const [name, cmd, args] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
+  const started = Date.now()
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  const ok = result.status === 0
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  if (!ok) failed.push(name)
+}
+console.log(failed.length === 0 ? '\nall suites passed' : `\nfailed suites: ${failed.join(', ')}`)
+process.exit(failed.length === 0 ? 0 : 1)

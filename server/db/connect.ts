@@ -1,0 +1,23 @@
+// Opens the database: PGlite (embedded Postgres) stored in the data dir by default, real PostgreSQL via `pg` when a
+// connection URL is given. Both go through the same Kysely query layer.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
+import { KyselyPGlite } from 'kysely-pglite'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export interface DatabaseOptions {
+  readonly dataDir: string
+  readonly databaseUrl?: string | undefined
+}
+
+export const openDatabase = async ({ dataDir, databaseUrl }: DatabaseOptions): Promise<Kysely<Database>> => {
+  if (databaseUrl) {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) })
+  }
+  const dir = join(dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  const { dialect } = await KyselyPGlite.create(dir)
+  return new Kysely<Database>({ dialect })
+}

@@ -1,0 +1,67 @@
+// The one way an endpoint of the catalogue is served: read payload, authenticate, validate, run the handler, encode
+// the response into the envelope; domain errors become non-zero envelopes with a Chinese msg, never a stack trace.
+import type { Context } from 'hono'
+import type { Endpoint } from '../../worker/protocol/endpoint.ts'
+import { envelope } from '../../worker/protocol/envelope.ts'
+import type { App, AppEnv, Auth, AuthedHandler, AuthUser, PublicHandler } from '../context.ts'
+import { DomainError, Status } from './errors.ts'
+import { readPayload } from './payload.ts'
+import { decodeRequest, encodeResponse } from './validate.ts'
+
+interface AppRouting {
+  readonly auth: Auth
+  readonly registered: Set<string>
+}
+
+const routing = new WeakMap<App, AppRouting>()
+
+/** Binds the authentication every route of `app` uses; call once before registering routes. */
+export const bindRouting = (app: App, auth: Auth): ReadonlySet<string> => {
+  const registered = new Set<string>()
+  routing.set(app, { auth, registered })
+  return registered
+}
+
+const routingOf = (app: App): AppRouting => {
+  const r = routing.get(app)
+  if (!r) throw new Error('bindRouting(app, auth) must run before routes are registered')
+  return r
+}
+
+export const UNAUTHORIZED_MSG = '登录失效，请重新登录！'
+
+export const failure = (c: Context, status: number, msg: string, data: unknown = null, httpStatus: 200 | 401 | 404 | 500 = 200) =>
+  c.json({ status, success: false, msg, data }, httpStatus)
+
+const register = (
+  app: App,
+  endpoint: Endpoint,
+  isPublic: boolean,
+  handler: (input: { payload: any; user: AuthUser | null; c: Context<AppEnv> }) => unknown,
+): void => {
+  const { auth, registered } = routingOf(app)
+  if (registered.has(endpoint.name)) throw new Error(`endpoint ${endpoint.name} registered twice`)
+  registered.add(endpoint.name)
+  app.on(endpoint.method, endpoint.path, async (c) => {
+    const user = await auth.userFromToken(c.req.header('Authorization'))
+    if (!user && !isPublic) return failure(c, 401, UNAUTHORIZED_MSG, null, 401)
+    c.set('user', user)
+    try {
+      const raw = await readPayload(c, endpoint.method, endpoint.request)
+      const payload = decodeRequest(endpoint.request, raw)
+      const data = await handler({ payload, user, c })
+      return c.json(envelope(Status.ok, encodeResponse(endpoint.response, data)))
+    } catch (error) {
+      if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
+      throw error
+    }
+  })
+}
+
+/** Serves an endpoint that requires a valid `Authorization` token (raw, no "Bearer"); otherwise HTTP 401. */
+export const route = <E extends Endpoint>(app: App, endpoint: E, handler: AuthedHandler<E>): void =>
+  register(app, endpoint, false, handler as any)
+
+/** Serves an endpoint anyone may call; the handler still sees the user when a valid token is sent. */
+export const publicRoute = <E extends Endpoint>(app: App, endpoint: E, handler: PublicHandler<E>): void =>
+  register(app, endpoint, true, handler as any)

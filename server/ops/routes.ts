@@ -1,0 +1,74 @@
+// Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections.
+// Only loopback callers carrying the token written to <dataDir>/ops-token are served.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import * as Schema from 'effect/Schema'
+import { PushMessage } from '../../worker/protocol/push.ts'
+import { envelope } from '../../worker/protocol/envelope.ts'
+import type { ServerContext } from '../context.ts'
+import { failure } from '../http/route.ts'
+import { decodeRequest } from '../http/validate.ts'
+import { writeMaintenance } from '../system/maintenance.ts'
+
+export const OPS_TOKEN_FILE = 'ops-token'
+export const OPS_TOKEN_HEADER = 'X-Ops-Token'
+
+export const OpsPushRequest = Schema.Struct({ phone: Schema.String, message: PushMessage })
+export const OpsMaintenanceRequest = Schema.Struct({
+  on: Schema.Boolean,
+  content: Schema.optional(Schema.String),
+  showTime: Schema.optional(Schema.String),
+})
+
+export const DEFAULT_MAINTENANCE_CONTENT = '系统维护中，暂时无法使用，请稍后再试'
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+const pad = (n: number): string => String(n).padStart(2, '0')
+/** One hour from now as "YYYY-MM-DD HH:mm" (local time), the default end of a maintenance window. */
+export const defaultShowTime = (now = new Date(Date.now() + 3_600_000)): string =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`
+
+/** Writes a fresh operator token to the data dir and returns it. */
+export const writeOpsToken = (dataDir: string): string => {
+  const token = randomBytes(24).toString('hex')
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(join(dataDir, OPS_TOKEN_FILE), token, { mode: 0o600 })
+  return token
+}
+
+export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void => {
+  const { app, db, hub } = ctx
+
+  app.use('/__ops/*', async (c, next) => {
+    let address = ''
+    try {
+      address = getConnInfo(c).remote.address ?? ''
+    } catch {
+      address = ''
+    }
+    if (!LOOPBACK.has(address)) return failure(c, 403, '仅允许本机访问', null, 404)
+    if (c.req.header(OPS_TOKEN_HEADER) !== opsToken) return failure(c, 401, '运维令牌无效', null, 401)
+    await next()
+  })
+
+  app.post('/__ops/push', async (c) => {
+    const body = decodeRequest(OpsPushRequest, await c.req.json().catch(() => null))
+    const delivered = await hub.send(body.phone, body.message)
+    return c.json(envelope(0, { delivered }))
+  })
+
+  app.post('/__ops/maintenance', async (c) => {
+    const body = decodeRequest(OpsMaintenanceRequest, await c.req.json().catch(() => null))
+    const msg = await writeMaintenance(db, {
+      maintenanceSwitch: body.on,
+      maintenanceContent: body.on ? (body.content ?? DEFAULT_MAINTENANCE_CONTENT) : (body.content ?? ''),
+      showTime: body.on ? (body.showTime ?? defaultShowTime()) : (body.showTime ?? ''),
+    })
+    return c.json(envelope(0, msg))
+  })
+
+  app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))
+}

@@ -1,0 +1,59 @@
+// Session endpoints: public key, RSA+MD5 password login, personal info, visit log.
+import { randomBytes } from 'node:crypto'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import type { ServerContext } from '../context.ts'
+import type { LoginKey } from '../crypto/login-key.ts'
+import { verifyPasswordMd5 } from '../crypto/password.ts'
+import { DomainError, Status } from '../http/errors.ts'
+
+export const WRONG_CREDENTIALS_MSG = '账号或密码错误'
+
+const newToken = (): string => randomBytes(24).toString('hex')
+
+export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): void => {
+  const { app, db, route, publicRoute } = ctx
+
+  publicRoute(app, catalogue.getPbKey, () => loginKey.publicPem)
+
+  publicRoute(app, catalogue.login, async ({ payload }) => {
+    const account = payload.phone.trim()
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('phone', '=', account), eb('username', '=', account)]))
+      .executeTakeFirst()
+    const passwordMd5 = loginKey.decrypt(payload.password)
+    if (!user || !passwordMd5 || !verifyPasswordMd5(passwordMd5, user.password_hash)) {
+      throw new DomainError(Status.badCredentials, WRONG_CREDENTIALS_MSG)
+    }
+    const inviter = payload.invitationUserName?.trim()
+    if (inviter && !user.inviter && inviter !== user.username) {
+      const exists = await db.selectFrom('users').select('id').where('username', '=', inviter).executeTakeFirst()
+      if (exists) await db.updateTable('users').set({ inviter }).where('id', '=', user.id).execute()
+    }
+    const token = newToken()
+    await db.insertInto('sessions').values({ token, user_id: user.id, uuid: payload.uuid }).execute()
+    return { token, username: user.username, userType: user.user_type, phone: user.phone }
+  })
+
+  route(app, catalogue.personalInfo, async ({ user }) => {
+    const row = await db.selectFrom('users').select(['nick_name']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    return { username: user.username, userType: user.userType, phone: user.phone, nickName: row.nick_name }
+  })
+
+  // Public: the client also reports visits while its token is being replaced; the user is recorded when known.
+  publicRoute(app, catalogue.operationVisitDetailed, async ({ payload, user }) => {
+    const row = await db
+      .insertInto('visits')
+      .values({
+        uuid: payload.uuid,
+        operation_type: payload.operationType,
+        phone_number: payload.phoneNumber ?? user?.phone ?? null,
+        login_id: payload.operationType === 2 ? (payload.id ?? null) : null,
+        user_id: user?.id ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+}

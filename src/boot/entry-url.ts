@@ -1,0 +1,45 @@
+// Entry URL rules (§2, decisions.md): the index page or a URL without a hash route lands on `#/?…` keeping the
+// query; channelCode comes from the entry URL and is kept per tab in sessionStorage.
+
+export interface EntryLocation {
+  readonly pathname: string
+  readonly search: string
+  readonly hash: string
+}
+
+const hasHashRoute = (hash: string): boolean => hash.startsWith('#/')
+
+/** The URL to replace the entry with, or null when it already is a hash route of the web root. */
+export const entryRedirect = ({ pathname, search, hash }: EntryLocation): string | null => {
+  const onIndexFile = pathname.endsWith('/index.html')
+  const root = onIndexFile ? pathname.slice(0, -'index.html'.length) : pathname
+  if (!hasHashRoute(hash)) return `${root}#/${search}`
+  return onIndexFile ? `${root}${search}${hash}` : null
+}
+
+/** channelCode from the real query or from the hash route's query. */
+export const channelCodeFrom = ({ search, hash }: EntryLocation): string | null => {
+  const fromSearch = new URLSearchParams(search).get('channelCode')
+  if (fromSearch) return fromSearch
+  const hashQuery = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : ''
+  return new URLSearchParams(hashQuery).get('channelCode') || null
+}
+
+export const CHANNEL_CODE_SESSION_KEY = 'channelCode'
+
+/** A channelCode in the entry URL replaces this tab's kept one; otherwise the kept one (a reload) stays. */
+export const resolveChannelCode = (location: EntryLocation, storage: Pick<Storage, 'getItem' | 'setItem'>): string | null => {
+  const fromUrl = channelCodeFrom(location)
+  if (fromUrl) {
+    storage.setItem(CHANNEL_CODE_SESSION_KEY, fromUrl)
+    return fromUrl
+  }
+  return storage.getItem(CHANNEL_CODE_SESSION_KEY)
+}
+
+/** The route the tab starts on, from its hash. */
+export const routeFromHash = (hash: string): { path: string; search: Record<string, string> } => {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash
+  const [path = '/', query = ''] = body.split('?', 2)
+  return { path: path || '/', search: Object.fromEntries(new URLSearchParams(query)) }
+}

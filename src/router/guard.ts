@@ -1,0 +1,55 @@
+// The navigation guard of §5/§6 as a pure function; order per decisions.md: in-app browser, visitor whitelist,
+// bind-phone forcing. The router calls it in the root route's beforeLoad and follows each redirect.
+import type { SessionState } from '../store/slices/session.ts'
+import { BIND_PHONE, COVER, HOME, LOGIN, canonicalPath } from './paths.ts'
+
+/** §6: the only routes a visitor (no token) may open. */
+export const VISITOR_ROUTES: ReadonlySet<string> = new Set([
+  LOGIN,
+  '/pages/registerAccount/registerAccount',
+  '/pages/quickLogin/quickLogin',
+  '/pages/verificationCode/verificationCode',
+  '/pages/forgotPassword/forgotPassword',
+  '/pages/agreemen/agreemen',
+  COVER,
+  HOME,
+  '/package/ubertragungsseite/ubertragungsseite',
+  '/package/adView/adView',
+])
+
+/** decisions.md: WeChat (`MicroMessenger`) or QQ's in-app browser (` QQ/`, not QQBrowser). */
+export const isInAppBrowser = (userAgent: string): boolean => userAgent.includes('MicroMessenger') || userAgent.includes(' QQ/')
+
+/** decisions.md: bind-phone is done when the stored phone is all digits and userType is not 2 (as numbers). */
+export const mustBindPhone = (session: SessionState): boolean => {
+  if (!session.loggedIn) return false
+  const phone = session.phone ?? session.user?.phone ?? ''
+  return /\D/.test(phone) || Number(session.user?.userType) === 2
+}
+
+/**
+ * One step of the guard: where `path` must redirect to, or null to stay. A visitor on the home is sent on to login
+ * (the home lists the account's cloud phones, which a visitor has none of).
+ */
+export const guard = (path: string, session: SessionState, userAgent: string): string | null => {
+  const at = canonicalPath(path)
+  if (isInAppBrowser(userAgent)) return at === COVER ? null : COVER
+  if (at === COVER) return HOME
+  if (!session.loggedIn) {
+    if (!VISITOR_ROUTES.has(at)) return HOME
+    return at === HOME ? LOGIN : null
+  }
+  if (mustBindPhone(session)) return at === BIND_PHONE ? null : BIND_PHONE
+  return null
+}
+
+/** Follows the guard until it settles: the route a navigation to `path` finally shows. */
+export const guardedDestination = (path: string, session: SessionState, userAgent: string): string => {
+  let at = canonicalPath(path)
+  for (let hops = 0; hops < 5; hops++) {
+    const next = guard(at, session, userAgent)
+    if (next === null) return at
+    at = next
+  }
+  return at
+}

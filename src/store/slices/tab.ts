@@ -1,0 +1,12 @@
+// Tab-only slice: per-tab UI state (§3 client state) that never goes through the core's event log.
+
+export interface TabState {
+  readonly currentSlidingKey: string | null
+  readonly updateIndex: string | null
+  /** isOneClickRepair: a one-click repair is running in this tab (changeCard must not send it home). */
+  readonly oneClickRepair: boolean
+  /** the card the viewer of this tab shows, reported to the core with the route. */
+  readonly viewerCardId: number | null
+}
+
+export const initialTab: TabState = { currentSlidingKey: null, updateIndex: null, oneClickRepair: false, viewerCardId: null }

@@ -1,0 +1,33 @@
+// Starts the reference server with the built app on a free port and a fresh database; tests read E2E_* env vars.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-'))
+  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = output.match(/http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/)
+      if (m && Number(m[1]) > 0) { clearTimeout(timer); resolve(`http://127.0.0.1:${m[1]}`) }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)) })
+  })
+  process.env.E2E_BASE_URL = baseUrl
+  process.env.E2E_APP_URL = `${baseUrl}/cloud/phone/web/`
+  process.env.E2E_DATA_DIR = dataDir
+  return async () => {
+    child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

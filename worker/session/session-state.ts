@@ -1,0 +1,44 @@
+// Who is logged in, in memory (mirrors the stored token and username), with a session epoch: every login and every
+// exit bumps it, so failures of calls made in an older epoch cannot start a second exit.
+import * as Context from 'effect/Context'
+import * as Layer from 'effect/Layer'
+
+export interface SessionNow {
+  readonly token: string | null
+  readonly username: string | null
+  readonly epoch: number
+}
+
+export interface SessionStateShape {
+  readonly current: () => SessionNow
+  readonly set: (token: string | null, username: string | null) => void
+  /** takes the right to end the session started in `epoch`; false if it already ended or changed since. */
+  readonly claimExit: (epoch: number) => boolean
+  readonly subscribe: (listener: () => void) => () => void
+}
+
+export const makeSessionState = (): SessionStateShape => {
+  let now: SessionNow = { token: null, username: null, epoch: 0 }
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((l) => l())
+  return {
+    current: () => now,
+    set: (token, username) => {
+      now = { token, username, epoch: now.epoch + 1 }
+      notify()
+    },
+    claimExit: (epoch) => {
+      if (epoch !== now.epoch) return false
+      now = { ...now, epoch: now.epoch + 1 }
+      return true
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+export class SessionState extends Context.Service<SessionState, SessionStateShape>()('cloud-phone/SessionState') {
+  static readonly layer = Layer.sync(SessionState, makeSessionState)
+}
