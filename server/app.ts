@@ -1,15 +1,18 @@
 // Starts the reference server: database (migrated and seeded), every catalogue endpoint, the /push websocket,
 // operator endpoints and, on request, the built app under the base path.
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import type { AppEnv, ServerContext } from './context.ts'
+import type { App, AppEnv, ServerContext } from './context.ts'
 import { openDatabase } from './db/connect.ts'
+import { lockDataDir } from './db/data-dir-lock.ts'
 import { migrate } from './db/migrate.ts'
 import type { Database } from './db/schema.ts'
 import { seed } from './db/seed.ts'
@@ -18,7 +21,7 @@ import { createAuth } from './http/auth.ts'
 import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
-import { attachPushHub, type PushServer } from './push/hub.ts'
+import { createPushHub, type PushServer } from './push/hub.ts'
 import { registerSessionRoutes } from './session/routes.ts'
 import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
@@ -49,27 +52,44 @@ export interface RunningServer {
 
 const devicesModule = fileURLToPath(new URL('./devices/index.ts', import.meta.url))
 
-/** The devices engineer's routes, registered before the core's so theirs win for reboot and connect. */
-const registerDevicesModule = async (ctx: ServerContext): Promise<void> => {
-  if (!existsSync(devicesModule)) return
-  const mod = (await import(pathToFileURL(devicesModule).href)) as { registerDeviceRoutes?: (ctx: ServerContext) => unknown }
-  if (typeof mod.registerDeviceRoutes === 'function') await mod.registerDeviceRoutes(ctx)
+/** What `server/devices/index.ts` may export; every part is optional. */
+interface DevicesModule {
+  seedDeviceDemoData?: (db: Kysely<Database>) => Promise<void>
+  registerDeviceRoutes?: (ctx: ServerContext) => unknown
 }
 
-export const startServer = async (options: StartOptions): Promise<RunningServer> => {
-  const dataDir = resolve(options.dataDir)
-  mkdirSync(dataDir, { recursive: true })
-  const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl })
-  try {
-    await migrate(db)
-    await seed(db)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
-  const loginKey = await loadLoginKey(db)
-  const opsToken = writeOpsToken(dataDir)
+interface DevicesHooks {
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  close(): Promise<void>
+}
 
+const noDevices: DevicesHooks = { handleUpgrade: () => false, close: async () => undefined }
+
+/** The devices engineer's seed and routes, registered before the core's so theirs win for reboot and connect. */
+const registerDevicesModule = async (ctx: ServerContext): Promise<DevicesHooks> => {
+  if (!existsSync(devicesModule)) return noDevices
+  const mod = (await import(pathToFileURL(devicesModule).href)) as DevicesModule
+  if (typeof mod.seedDeviceDemoData === 'function') await mod.seedDeviceDemoData(ctx.db)
+  if (typeof mod.registerDeviceRoutes !== 'function') return noDevices
+  const hooks = (await mod.registerDeviceRoutes(ctx)) as Partial<DevicesHooks> | undefined
+  let closing: Promise<void> | null = null
+  return {
+    handleUpgrade: typeof hooks?.handleUpgrade === 'function' ? hooks.handleUpgrade.bind(hooks) : noDevices.handleUpgrade,
+    close: () => (closing ??= typeof hooks?.close === 'function' ? hooks.close() : Promise.resolve()),
+  }
+}
+
+const listen = (server: Server, port: number, host: string): Promise<void> =>
+  new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolveListen()
+    })
+  })
+
+/** The bare app with isolation headers, the error envelope and the 404 envelope (no routes). */
+export const buildApp = (quiet: boolean): App => {
   const app = new Hono<AppEnv>()
   // Cross-origin isolation for the benchmarks (SharedArrayBuffer, precise timers); everything we serve is same-origin.
   app.use('*', async (c, next) => {
@@ -79,54 +99,74 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   })
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
-    if (!options.quiet) console.error('[server]', c.req.method, c.req.path, error)
+    if (!quiet) console.error('[server]', c.req.method, c.req.path, error)
     return failure(c, 500, '服务器错误', null, 500)
   })
   app.notFound((c) => failure(c, 404, '接口不存在', null, 404))
+  return app
+}
 
-  const auth = createAuth(db)
-  const registered = bindRouting(app, auth)
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  const hub = attachPushHub(server, auth)
-  const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
+export const startServer = async (options: StartOptions): Promise<RunningServer> => {
+  const dataDir = resolve(options.dataDir)
+  mkdirSync(dataDir, { recursive: true })
+  const unlock = options.databaseUrl ? () => undefined : lockDataDir(dataDir)
+  const cleanups: Array<() => Promise<void> | void> = [unlock]
+  const cleanup = async (): Promise<void> => {
+    for (const step of cleanups.splice(0).reverse()) await step()
+  }
+  try {
+    const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl })
+    cleanups.push(() => db.destroy())
+    await migrate(db)
+    await seed(db)
+    const loginKey = await loadLoginKey(db)
+    const opsToken = randomBytes(24).toString('hex')
 
-  await registerDevicesModule(ctx)
-  registerSessionRoutes(ctx, loginKey)
-  registerCardRoutes(ctx)
-  registerPayRoutes(ctx)
-  registerSystemRoutes(ctx)
-  registerOpsRoutes(ctx, opsToken)
-  if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
+    const app = buildApp(options.quiet ?? false)
+    const auth = createAuth(db)
+    const registered = bindRouting(app, auth)
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server
+    const hub = createPushHub(auth)
+    cleanups.push(() => hub.close())
+    const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
 
-  server.keepAliveTimeout = 65_000
-  server.maxConnections = 20_000
-  const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, host, () => {
-      server.off('error', reject)
-      resolveListen()
+    const devices = await registerDevicesModule(ctx)
+    cleanups.push(() => devices.close())
+    // One dispatcher for every websocket upgrade: the devices' stream first, then /push, else refused.
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => undefined)
+      if (devices.handleUpgrade(request, socket, head)) return
+      if (hub.handleUpgrade(request, socket, head)) return
+      socket.destroy()
     })
-  })
-  const port = (server.address() as AddressInfo).port
-  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
-  let closed = false
+    registerSessionRoutes(ctx, loginKey)
+    registerCardRoutes(ctx)
+    registerPayRoutes(ctx)
+    registerSystemRoutes(ctx)
+    registerOpsRoutes(ctx, opsToken)
+    if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
 
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    hub,
-    db,
-    opsToken,
-    async close() {
-      if (closed) return
-      closed = true
+    server.keepAliveTimeout = 65_000
+    server.maxConnections = 20_000
+    const host = options.host ?? '127.0.0.1'
+    await listen(server, options.port, host)
+    // Sockets first: an open websocket would keep server.close waiting.
+    cleanups.push(async () => {
       await hub.close()
+      await devices.close()
       await new Promise<void>((done) => {
         server.close(() => done())
         server.closeAllConnections()
       })
-      await db.destroy()
-    },
+    })
+    const port = (server.address() as AddressInfo).port
+    // Written only once listening, so a server failing on a busy port does not replace the running one's token.
+    writeOpsToken(dataDir, opsToken)
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+
+    return { url: `http://${urlHost}:${port}`, port, hub, db, opsToken, close: cleanup }
+  } catch (error) {
+    await cleanup()
+    throw error
   }
 }

@@ -1,29 +1,27 @@
 // Bench SharedWorker for baselines (ii) and (iii): one socket, the same counter projection as the core, and events
 // handed to each tab either as one comlink proxied callback per event or as batches over a raw MessagePort.
 import * as Comlink from 'comlink'
-import type { CardCouponCounters, Delivered } from '../../worker/protocol/events.ts'
+import type { Delivered } from '../../worker/protocol/events.ts'
+import { frameToEvent, reduce, type BenchState } from './bench-store.ts'
 import { frameId } from '../lib/frames.ts'
+import { keepAliveFrame } from '../../worker/protocol/push.ts'
 import { now } from './clock.ts'
 
-export interface BaselineSnapshot {
-  readonly seq: number
-  readonly counters: CardCouponCounters
-}
-
 export interface BaselineApi {
-  attachPort(port: MessagePort): BaselineSnapshot
-  attachCallback(callback: (delivered: Delivered) => void): BaselineSnapshot
-  open(url: string): Promise<void>
+  attachPort(port: MessagePort): BenchState
+  attachCallback(callback: (delivered: Delivered) => void): BenchState
+  /** opens the one socket (idempotent); heartbeatMs as the core's keepAlive: on open and every interval. */
+  open(url: string, heartbeatMs: number): Promise<void>
   /** [id, arrival time] of every bench frame since the last reset. */
   arrivals(): Array<[number, number]>
   reset(): void
   crossOriginIsolated(): boolean
 }
 
-declare const self: SharedWorkerGlobalScope
+// the tsconfig has no WebWorker lib; this is the part of SharedWorkerGlobalScope used here
+declare const self: { crossOriginIsolated: boolean; addEventListener(type: 'connect', listener: (e: MessageEvent) => void): void }
 
-let seq = 0
-let counters: CardCouponCounters = { my: 0, activationCode: 0, coupon: 0 }
+let state: BenchState = { seq: 0, cardCoupon: { my: 0, activationCode: 0, coupon: 0 } }
 const ports: MessagePort[] = []
 const callbacks: Array<(delivered: Delivered) => void> = []
 let socket: Promise<void> | null = null
@@ -40,9 +38,9 @@ const flush = (): void => {
 }
 
 const onFrame = (text: string): void => {
-  if (!text.includes('"sendCouponMsg"')) return
-  counters = { ...counters, my: counters.my + 1, coupon: counters.coupon + 1 }
-  const delivered: Delivered = { seq: ++seq, event: { _tag: 'CardCouponChanged', counters } }
+  const delivered = frameToEvent(state, text)
+  if (delivered === null) return
+  state = reduce(state, delivered)
   for (const callback of callbacks) void Promise.resolve(callback(delivered)).catch(() => undefined)
   if (ports.length > 0) {
     pending.push(delivered)
@@ -56,15 +54,19 @@ const onFrame = (text: string): void => {
 const api: BaselineApi = {
   attachPort(port) {
     ports.push(port)
-    return { seq, counters }
+    return state
   },
   attachCallback(callback) {
     callbacks.push(callback)
-    return { seq, counters }
+    return state
   },
-  open(url) {
+  open(url, heartbeatMs) {
     socket ??= new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(url)
+      ws.addEventListener('open', () => {
+        ws.send(keepAliveFrame())
+        setInterval(() => ws.send(keepAliveFrame()), heartbeatMs)
+      })
       ws.addEventListener('message', (e) => {
         arrivalTimes.push(now())
         arrivalFrames.push(e.data as string)
@@ -90,4 +92,4 @@ const api: BaselineApi = {
   crossOriginIsolated: () => self.crossOriginIsolated,
 }
 
-self.addEventListener('connect', (e) => Comlink.expose(api, (e as MessageEvent).ports[0]))
+self.addEventListener('connect', (e) => Comlink.expose(api, e.ports[0]))

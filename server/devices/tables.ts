@@ -78,7 +78,7 @@ export interface DeviceModelParamsTable {
   android_id: string
 }
 
-export interface DeviceTables {
+export type DeviceTables = {
   device_runtime: DeviceRuntimeTable
   device_sessions: DeviceSessionsTable
   device_auth_records: DeviceAuthRecordsTable

@@ -1,6 +1,5 @@
 // Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections.
 // Only loopback callers carrying the token written to <dataDir>/ops-token are served.
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -31,12 +30,10 @@ const pad = (n: number): string => String(n).padStart(2, '0')
 export const defaultShowTime = (now = new Date(Date.now() + 3_600_000)): string =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`
 
-/** Writes a fresh operator token to the data dir and returns it. */
-export const writeOpsToken = (dataDir: string): string => {
-  const token = randomBytes(24).toString('hex')
+/** Writes the operator token to the data dir, where `npm run ops` reads it. */
+export const writeOpsToken = (dataDir: string, token: string): void => {
   mkdirSync(dataDir, { recursive: true })
   writeFileSync(join(dataDir, OPS_TOKEN_FILE), token, { mode: 0o600 })
-  return token
 }
 
 export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void => {

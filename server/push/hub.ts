@@ -1,6 +1,6 @@
 // The /push websocket: authenticates from the query (deviceId, username, Authorization), answers keepAlive frames,
 // tracks live connections per user and fans pushed messages out to all of them. Bad frames are ignored.
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { keepAliveFrame, PUSH_PATH, type PushMessage } from '../../worker/protocol/push.ts'
@@ -18,6 +18,8 @@ interface UserEntry {
 }
 
 export interface PushServer extends PushHub {
+  /** takes the upgrade when it is for /push (true), else leaves the socket alone (false). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** stops accepting and closes every socket. */
   close(): Promise<void>
 }
@@ -31,10 +33,11 @@ const isKeepAlive = (raw: string): boolean => {
   }
 }
 
-export const attachPushHub = (server: Server, auth: Auth): PushServer => {
+export const createPushHub = (auth: Auth): PushServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false })
   const users = new Map<string, UserEntry>()
   const byPhone = new Map<string, string>()
+  let closing: Promise<void> | null = null
 
   const entryFor = (username: string, phone: string): UserEntry => {
     let entry = users.get(username)
@@ -73,13 +76,8 @@ export const attachPushHub = (server: Server, auth: Auth): PushServer => {
     })
   }
 
-  const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+  const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> => {
     socket.on('error', () => undefined)
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    if (url.pathname !== PUSH_PATH) {
-      socket.destroy()
-      return
-    }
     const username = url.searchParams.get('username') ?? ''
     const token = url.searchParams.get('Authorization') ?? ''
     let user = null
@@ -93,12 +91,14 @@ export const attachPushHub = (server: Server, auth: Auth): PushServer => {
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, entryFor(user.username, user.phone)))
   }
 
-  const upgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    void onUpgrade(request, socket, head)
-  }
-  server.on('upgrade', upgradeListener)
-
   return {
+    handleUpgrade(request, socket, head) {
+      if (closing) return false
+      const url = new URL(request.url ?? '/', 'http://localhost')
+      if (url.pathname !== PUSH_PATH) return false
+      void onUpgrade(request, socket, head, url)
+      return true
+    },
     async send(usernameOrPhone, message: PushMessage) {
       const entry = await lookup(usernameOrPhone)
       if (!entry) return 0
@@ -129,9 +129,10 @@ export const attachPushHub = (server: Server, auth: Auth): PushServer => {
       return n
     },
     async close() {
-      server.off('upgrade', upgradeListener)
+      if (closing) return closing
       for (const ws of wss.clients) ws.terminate()
-      await new Promise<void>((resolve) => wss.close(() => resolve()))
+      closing = new Promise<void>((resolve) => wss.close(() => resolve()))
+      return closing
     },
   }
 }

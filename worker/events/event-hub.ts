@@ -10,6 +10,7 @@ import { Storage, type LoggedEvent } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
 import { applyStateEvent } from './snapshot.ts'
 import { hydrateSnapshot } from './hydrate.ts'
+import { applyFirstLaunchRule } from '../storage/first-launch.ts'
 
 export interface EventHubShape {
   readonly publish: (event: StateEvent) => Effect.Effect<number>
@@ -27,6 +28,8 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       const storage = yield* Storage
       const tabs = yield* TabRegistry
       const { eventLogLimit } = yield* CoreConfig
+      // the snapshot is hydrated from storage, so the first-launch clearing must come before it.
+      yield* applyFirstLaunchRule(storage)
       let ring: Array<LoggedEvent> = [...(yield* storage.readLog())].sort((a, b) => a.seq - b.seq)
       let snap = yield* hydrateSnapshot(storage, ring.length === 0 ? 0 : ring[ring.length - 1].seq)
 

@@ -184,6 +184,9 @@ export const UpdateModelRequest = Schema.Struct({ userCardId: Schema.Number, man
 /** The reference server's simulated device stream (websocket on the API origin); see SimFrame / SimInput. */
 export const SIM_STREAM_PATH = '/api/resources/sim/stream'
 
+/** Close codes of the simulated stream socket: refused (bad token / no access), restarting, access removed. */
+export const SIM_CLOSE = { refused: 4403, restarting: 4001, accessRemoved: 4002 } as const
+
 export const SimApp = Schema.Struct({ id: Schema.String, name: Schema.String, color: Schema.String })
 /** One frame of the simulated phone screen: a small scene the client draws on a canvas. */
 export const SimFrame = Schema.Struct({
@@ -321,3 +324,37 @@ export const deviceEndpoints = {
     request: UserCardIdQuery, response: ModelParameters,
   }),
 } as const
+
+/**
+ * Layout of the simulated phone screen, shared by the server (hit testing) and the viewer (drawing). Coordinates are
+ * normalised to 0..1 of the screen in its current orientation.
+ */
+export type SimOrientation = SimFrame['orientation']
+export const SIM_STATUS_BAR = 0.06
+export const SIM_GRID_TOP = 0.1
+export const SIM_RECENTS_TOP = 0.1
+export const SIM_RECENT_HEIGHT = 0.16
+export const simGridColumns = (o: SimOrientation): number => (o === 'portrait' ? 4 : 6)
+export const simCellHeight = (o: SimOrientation): number => (o === 'portrait' ? 0.13 : 0.26)
+
+export const simIconCell = (index: number, o: SimOrientation): { x: number; y: number; w: number; h: number } => {
+  const cols = simGridColumns(o)
+  const w = 1 / cols
+  const h = simCellHeight(o)
+  return { x: (index % cols) * w, y: SIM_GRID_TOP + Math.floor(index / cols) * h, w, h }
+}
+
+/** Index of the app icon under a tap on the home screen, or null. */
+export const simAppAt = (x: number, y: number, o: SimOrientation, count: number): number | null => {
+  if (x < 0 || x >= 1 || y < SIM_GRID_TOP) return null
+  const cols = simGridColumns(o)
+  const index = Math.floor((y - SIM_GRID_TOP) / simCellHeight(o)) * cols + Math.floor(x * cols)
+  return index < count ? index : null
+}
+
+/** Index of the recent-app card under a tap on the recents screen, or null. */
+export const simRecentAt = (y: number, count: number): number | null => {
+  if (y < SIM_RECENTS_TOP) return null
+  const index = Math.floor((y - SIM_RECENTS_TOP) / SIM_RECENT_HEIGHT)
+  return index < count ? index : null
+}

@@ -11,7 +11,9 @@ export interface SessionNow {
 
 export interface SessionStateShape {
   readonly current: () => SessionNow
-  readonly set: (token: string | null, username: string | null) => void
+  /** `announce: false` defers telling listeners (the push socket) until `announce()`: login opens push last. */
+  readonly set: (token: string | null, username: string | null, announce?: boolean) => void
+  readonly announce: () => void
   /** takes the right to end the session started in `epoch`; false if it already ended or changed since. */
   readonly claimExit: (epoch: number) => boolean
   readonly subscribe: (listener: () => void) => () => void
@@ -23,10 +25,11 @@ export const makeSessionState = (): SessionStateShape => {
   const notify = () => listeners.forEach((l) => l())
   return {
     current: () => now,
-    set: (token, username) => {
+    set: (token, username, announce = true) => {
       now = { token, username, epoch: now.epoch + 1 }
-      notify()
+      if (announce) notify()
     },
+    announce: notify,
     claimExit: (epoch) => {
       if (epoch !== now.epoch) return false
       now = { ...now, epoch: now.epoch + 1 }

@@ -7,6 +7,8 @@ export interface TabState {
   readonly oneClickRepair: boolean
   /** the card the viewer of this tab shows, reported to the core with the route. */
   readonly viewerCardId: number | null
+  /** the stored status bar height (0 on the web), read once at boot for the navigation bar. */
+  readonly statusBarHeight: number
 }
 
-export const initialTab: TabState = { currentSlidingKey: null, updateIndex: null, oneClickRepair: false, viewerCardId: null }
+export const initialTab: TabState = { currentSlidingKey: null, updateIndex: null, oneClickRepair: false, viewerCardId: null, statusBarHeight: 0 }

@@ -1,0 +1,95 @@
+// The bench page server: a production build (the product's Vite config, so React and the core run as they ship)
+// of the bench pages, served by vite preview cross-origin isolated (fine-grained performance.now()), with /api and
+// /push proxied to the reference server when one runs.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, preview, type Plugin, type PreviewServer } from 'vite'
+import { repoRoot } from './paths.ts'
+
+export const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+}
+
+/** Prepends the socket probe to the product worker entry, so arrival times are taken without touching worker/. */
+const probeProductWorker = (): Plugin => ({
+  name: 'bench-probe-product-worker',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.split('?')[0].endsWith('/worker/main.ts')) return null
+    return { code: `import '/bench/pages/ws-probe.ts'\n${code}`, map: null }
+  },
+})
+
+/** For a second build attempt when the product does not build yet: its modules become ones that fail when used. */
+const stubProduct = (reason: string): Plugin => ({
+  name: 'bench-stub-product',
+  enforce: 'pre',
+  load(id) {
+    const file = id.split('?')[0]
+    const message = JSON.stringify(`product did not build: ${reason}`)
+    if (file.endsWith('/src/core/connect.ts')) return `export const connectCore = async () => { throw new Error(${message}) }`
+    if (file.endsWith('/src/store/app-store.ts')) return `export const createAppStore = () => { throw new Error(${message}) }`
+    return null
+  },
+})
+
+export interface BenchPages {
+  readonly origin: string
+  readonly base: string
+  /** why the bench pages were built without the product (null: built with it). */
+  readonly productBuildError: string | null
+  readonly pageUrl: (page: string, query?: Record<string, string | number>) => string
+  readonly close: () => Promise<void>
+}
+
+export const startBenchPages = async (options: { apiTarget?: string } = {}): Promise<BenchPages> => {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
+  const common = { configFile: join(repoRoot, 'vite.config.ts'), root: repoRoot, logLevel: 'error' as const, clearScreen: false }
+  const buildWith = (plugins: Plugin[]) => build({
+    ...common,
+    plugins,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      rollupOptions: { input: { dispatch: join(repoRoot, 'bench/pages/dispatch.html') } },
+    },
+  })
+  let productBuildError: string | null = null
+  try {
+    await buildWith([probeProductWorker()])
+  } catch (e) {
+    productBuildError = (e instanceof Error ? e.message : String(e)).split('\n')[0]
+    await buildWith([stubProduct(productBuildError)])
+  }
+  const proxy: Record<string, object> = {}
+  if (options.apiTarget) {
+    proxy['/api'] = { target: options.apiTarget, changeOrigin: true }
+    proxy['/push'] = { target: options.apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: true }
+  }
+  const server: PreviewServer = await preview({
+    ...common,
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, headers: isolationHeaders, proxy, open: false },
+  })
+  const address = server.httpServer.address()
+  if (address === null || typeof address === 'string') throw new Error('bench page server has no port')
+  const origin = `http://127.0.0.1:${address.port}`
+  const base = server.config.base
+  return {
+    origin,
+    base,
+    productBuildError,
+    pageUrl: (page, query = {}) => {
+      const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+      return `${origin}${base}bench/pages/${page}${q ? `?${q}` : ''}`
+    },
+    close: async () => {
+      await server.close()
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
+}

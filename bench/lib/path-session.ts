@@ -1,0 +1,30 @@
+// One browser context per delivery path whose tabs grow 1 -> 4 -> 16, so each measurement at N tabs reuses the
+// tabs (and the warmed worker) of the smaller counts instead of booting them again.
+import type { Page } from 'playwright-core'
+import type { BenchContext } from './context.ts'
+import { openPathTabs } from './product-tabs.ts'
+import type { DeliveryPath } from './tabs.ts'
+
+export const withPathTabs = async (
+  ctx: BenchContext,
+  path: DeliveryPath,
+  tabCounts: ReadonlyArray<number>,
+  measure: (pages: Page[], tabs: number) => Promise<void>,
+  onOpenFailed: (tabs: number, error: unknown) => void,
+): Promise<void> => {
+  const context = await ctx.browser.newContext()
+  try {
+    let pages: Page[] = []
+    for (const tabs of tabCounts) {
+      try {
+        pages = pages.length === 0 ? await openPathTabs(ctx, context, path, tabs) : [...pages, ...(await openPathTabs(ctx, context, path, tabs - pages.length, true))]
+      } catch (e) {
+        for (const rest of tabCounts.filter((n) => n >= tabs)) onOpenFailed(rest, e)
+        return
+      }
+      await measure(pages, tabs)
+    }
+  } finally {
+    await context.close()
+  }
+}

@@ -1,0 +1,44 @@
+// Opens tabs on the product path: the first tab logs the demo user in through the core and waits for the shared
+// push socket to open; the others attach to the same core.
+import type { BrowserContext, Page } from 'playwright-core'
+import type { BenchContext } from './context.ts'
+import { control, openTab, type DeliveryPath } from './tabs.ts'
+
+const waitFor = async (what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await probe()) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+export const openPathTabs = async (
+  ctx: BenchContext,
+  context: BrowserContext,
+  path: DeliveryPath,
+  tabs: number,
+  /** more tabs for a core that is already logged in and connected in this context. */
+  joining = false,
+  query: Record<string, string | number> = {},
+): Promise<Page[]> => {
+  if (path === 'product' && (!ctx.productCore || !ctx.server)) {
+    throw new Error(ctx.server ? 'product core not present yet (src/core/connect.ts or worker/main.ts missing)' : `reference server not running: ${ctx.serverError}`)
+  }
+  const url = ctx.pages.pageUrl('dispatch.html', { mode: path, ws: ctx.push.url, worker: `bench-${path}`, ...query })
+  if (tabs <= 0) return []
+  const first = await openTab(context, url)
+  if (path === 'product' && !joining) {
+    if (!(await control(first, 'loggedIn'))) {
+      const result = (await control(first, 'login')) as { ok: boolean; msg?: string }
+      if (!result.ok) throw new Error(`product login failed: ${result.msg}`)
+    }
+    await waitFor('the core push socket to open', async () => (await control(first, 'pushStatus')) === 'open', 30_000)
+  }
+  const pages = [first]
+  // a few at a time: 16 tabs booting at once on 2 cores only measures the boot
+  for (let i = 1; i < tabs; i += 4) {
+    pages.push(...(await Promise.all(Array.from({ length: Math.min(4, tabs - i) }, () => openTab(context, url)))))
+  }
+  return pages
+}

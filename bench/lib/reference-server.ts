@@ -1,0 +1,79 @@
+// Starts the reference server (server/app.ts) in a child process and talks to it over IPC (see server-child.ts).
+import { fork, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+import type { PushUserStats } from '../../server/context.ts'
+import { benchDir, repoRoot } from './paths.ts'
+import type { ChildCommand, ChildReply } from './server-ipc.ts'
+
+export const DEMO_PHONE = '13800138000'
+export const DEMO_PASSWORD = 'Demo@2026'
+
+export interface ReferenceServer {
+  readonly url: string
+  readonly pid: number
+  readonly request: <T>(command: ChildCommand, timeoutMs?: number) => Promise<T>
+  readonly sendSeries: (from: number, count: number, intervalMs: number) => Promise<number>
+  readonly pushStats: () => Promise<{ users: PushUserStats[]; live: number }>
+  readonly rss: () => Promise<number>
+  readonly close: () => Promise<void>
+}
+
+export const startReferenceServer = async (options: { exposeGc?: boolean } = {}): Promise<ReferenceServer> => {
+  const child: ChildProcess = fork(resolve(benchDir, 'lib/server-child.ts'), [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  let nextId = 1
+  let exited: Error | null = null
+  child.on('message', (reply: ChildReply) => {
+    const waiter = pending.get(reply.id)
+    if (!waiter) return
+    pending.delete(reply.id)
+    if (reply.ok) waiter.resolve(reply.value)
+    else waiter.reject(new Error(reply.error))
+  })
+  child.on('exit', (code) => {
+    exited = new Error(`reference server exited with code ${code}`)
+    for (const w of pending.values()) w.reject(exited)
+    pending.clear()
+  })
+  const call = <T>(id: number, command: ChildCommand | null, timeoutMs: number): Promise<T> =>
+    new Promise<T>((resolveCall, reject) => {
+      if (exited) return reject(exited)
+      const timer = setTimeout(() => {
+        pending.delete(id)
+        reject(new Error(`reference server did not answer ${command?.kind ?? 'start'} in ${timeoutMs} ms`))
+      }, timeoutMs)
+      pending.set(id, {
+        resolve: (v) => { clearTimeout(timer); resolveCall(v as T) },
+        reject: (e) => { clearTimeout(timer); reject(e) },
+      })
+      if (command) child.send({ ...command, id })
+    })
+  const request = <T>(command: ChildCommand, timeoutMs = 120_000): Promise<T> => call<T>(nextId++, command, timeoutMs)
+
+  let started: { url: string }
+  try {
+    started = await call<{ url: string }>(0, null, 90_000)
+  } catch (e) {
+    child.kill()
+    throw e
+  }
+  return {
+    url: started.url,
+    pid: child.pid!,
+    request,
+    sendSeries: (from, count, intervalMs) => request<number>({ kind: 'sendSeries', user: DEMO_PHONE, from, count, intervalMs }),
+    pushStats: () => request({ kind: 'pushStats' }),
+    rss: async () => (await request<NodeJS.MemoryUsage>({ kind: 'memory' })).rss,
+    close: async () => {
+      if (exited) return
+      const gone = new Promise<void>((r) => child.once('exit', () => r()))
+      await request({ kind: 'close' }, 15_000).catch(() => child.kill())
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 5_000))])
+      if (!exited) child.kill('SIGKILL')
+    },
+  }
+}

@@ -1,0 +1,38 @@
+// The shape every part reports in: tables for latest.md, raw data for latest.json, and issue-5 targets as hit/miss.
+
+export interface Table {
+  readonly title: string
+  readonly columns: ReadonlyArray<string>
+  readonly rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>
+}
+
+export interface TargetCheck {
+  readonly name: string
+  readonly target: string
+  readonly value: number | null
+  readonly unit: string
+  /** null when the value could not be measured in this run. */
+  readonly hit: boolean | null
+}
+
+export interface PartOutput {
+  readonly tables: Table[]
+  readonly targets?: TargetCheck[]
+  readonly notes?: string[]
+  /** which paths of this part ran against the real product code (vs bench stand-ins). */
+  readonly product?: 'real' | 'missing' | 'partial'
+  readonly data?: unknown
+}
+
+export interface PartResult extends Partial<PartOutput> {
+  readonly id: string
+  readonly title: string
+  readonly ok: boolean
+  readonly error?: string
+  readonly durationMs: number
+}
+
+export const check = (name: string, target: string, value: number | null | undefined, unit: string, pass: (v: number) => boolean): TargetCheck => {
+  const v = value === undefined || value === null || !Number.isFinite(value) ? null : value
+  return { name, target, value: v, unit, hit: v === null ? null : pass(v) }
+}

@@ -1,0 +1,18 @@
+// The messages between the bench runner and the reference server child (lib/server-child.ts).
+
+export type ChildRequest = { readonly id: number } & (
+  | { readonly kind: 'sendSeries'; readonly user: string; readonly from: number; readonly count: number; readonly intervalMs: number }
+  | { readonly kind: 'stampedBroadcast'; readonly user: string }
+  | { readonly kind: 'pushStats' }
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'gc' }
+  | { readonly kind: 'mintToken'; readonly phone: string }
+  | { readonly kind: 'close' }
+)
+
+export type ChildReply =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: string }
+
+type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never
+export type ChildCommand = Distribute<ChildRequest>

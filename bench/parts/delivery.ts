@@ -1,0 +1,29 @@
+// Parts 1-3 in one browser session per delivery path: the tabs grow 1 -> 4 -> 16 and at each count the paced
+// latency run and the throughput burst run on the same tabs.
+import type { BenchContext } from '../lib/context.ts'
+import { withPathTabs } from '../lib/path-session.ts'
+import type { PartOutput } from '../lib/result.ts'
+import type { DeliveryPath } from '../lib/tabs.ts'
+import { latencyFailure, latencyOutput, measureLatency, type LatencyResult } from './dispatch.ts'
+import { burstFailure, measureBurst, throughputOutput, type BurstResult } from './throughput.ts'
+
+const PATHS: DeliveryPath[] = ['product', 'socket', 'comlink', 'port']
+const TAB_COUNTS = [1, 4, 16]
+
+export const runDelivery = async (ctx: BenchContext): Promise<{ dispatch: PartOutput; throughput: PartOutput }> => {
+  const count = ctx.quick ? 150 : 1000
+  const burst = ctx.quick ? 2000 : 10_000
+  const latency: LatencyResult[] = []
+  const bursts: BurstResult[] = []
+  for (const path of PATHS) {
+    await withPathTabs(ctx, path, TAB_COUNTS, async (pages, tabs) => {
+      ctx.log(`delivery: ${path} x${tabs} tabs: ${count} paced messages, then a burst of ${burst}`)
+      latency.push(await measureLatency(ctx, path, pages, count))
+      bursts.push(await measureBurst(ctx, path, pages, burst))
+    }, (tabs, e) => {
+      latency.push(latencyFailure(path, tabs, e))
+      bursts.push(burstFailure(path, tabs, burst, e))
+    })
+  }
+  return { dispatch: latencyOutput(latency, count), throughput: throughputOutput(bursts) }
+}

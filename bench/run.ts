@@ -1,0 +1,100 @@
+// `npm run bench [-- --quick] [-- --only=dispatch,bundle]`: runs every part in turn, keeps going when one fails
+// (the failure is recorded in the results), writes bench/results/latest.{json,md,svg} and exits 0.
+import { existsSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { resolve } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from './lib/browser.ts'
+import { startBenchPages, type BenchPages } from './lib/bench-pages.ts'
+import type { BenchContext } from './lib/context.ts'
+import { repoRoot } from './lib/paths.ts'
+import { startPushSource, type PushSource } from './lib/push-source.ts'
+import { startReferenceServer, type ReferenceServer } from './lib/reference-server.ts'
+import { writeReport } from './lib/report.ts'
+import type { PartOutput, PartResult } from './lib/result.ts'
+import { runDelivery } from './parts/delivery.ts'
+
+interface Part {
+  /** what the part reports; parts sharing one browser session report several. */
+  readonly outputs: ReadonlyArray<{ readonly id: string; readonly title: string }>
+  /** generous ceilings: a part that hangs is cut off and recorded as failed, the run goes on. */
+  readonly limitMs: { quick: number; full: number }
+  readonly run: (ctx: BenchContext) => Promise<Record<string, PartOutput>>
+}
+
+const parts: Part[] = [
+  {
+    outputs: [{ id: 'dispatch', title: '1-2. Dispatch latency and baselines' }, { id: 'throughput', title: '3. Throughput' }],
+    limitMs: { quick: 120_000, full: 1_200_000 },
+    run: (ctx) => runDelivery(ctx),
+  },
+]
+
+const quick = process.argv.includes('--quick')
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const started = new Date()
+const log = (message: string): void => console.log(`[bench +${((Date.now() - started.getTime()) / 1000).toFixed(1)}s] ${message}`)
+
+const withLimit = <T,>(p: Promise<T>, ms: number, what: string): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())])
+
+const message = (e: unknown): string => (e instanceof Error ? e.message.split('\n')[0] : String(e))
+
+const main = async (): Promise<void> => {
+  const results: PartResult[] = []
+  let browser: Browser | null = null
+  let pages: BenchPages | null = null
+  let push: PushSource | null = null
+  let server: ReferenceServer | null = null
+  let serverError: string | null = null
+  try {
+    log('starting the reference server (child process), the bench push source and Chromium')
+    const [serverResult, pushSource, chromium] = await Promise.all([
+      startReferenceServer().then((s) => s, (e: unknown) => { serverError = message(e); return null }),
+      startPushSource(),
+      launchChromium(),
+    ])
+    server = serverResult
+    push = pushSource
+    browser = chromium
+    log('building the bench pages')
+    pages = await startBenchPages(server ? { apiTarget: server.url } : {})
+    log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)
+    const ctx: BenchContext = {
+      quick, browser, pages, push, server, serverError, log,
+      productCore: existsSync(resolve(repoRoot, 'src/core/connect.ts')) && existsSync(resolve(repoRoot, 'worker/main.ts')),
+    }
+    for (const part of parts) {
+      const ids = part.outputs.map((o) => o.id)
+      if (only && !ids.some((id) => only.includes(id))) continue
+      const t = Date.now()
+      log(`part ${ids.join('+')}: start`)
+      try {
+        const outs = await withLimit(part.run(ctx), quick ? part.limitMs.quick : part.limitMs.full, ids.join('+'))
+        const durationMs = Date.now() - t
+        for (const { id, title } of part.outputs) {
+          const out = outs[id]
+          results.push(out ? { id, title, ok: true, durationMs, ...out } : { id, title, ok: false, error: 'the part returned nothing', durationMs })
+        }
+        log(`part ${ids.join('+')}: ok`)
+      } catch (e) {
+        for (const { id, title } of part.outputs) results.push({ id, title, ok: false, error: message(e), durationMs: Date.now() - t })
+        log(`part ${ids.join('+')}: failed: ${message(e)}`)
+      }
+    }
+  } catch (e) {
+    results.push({ id: 'setup', title: 'Setup', ok: false, error: message(e), durationMs: Date.now() - started.getTime() })
+  } finally {
+    const files = writeReport({
+      startedAt: started.toISOString(),
+      finishedAt: new Date().toISOString(),
+      quick,
+      environment: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', browser: browser?.version() ?? 'not started' },
+      parts: results,
+    })
+    log(`wrote ${files.join(', ')}`)
+    await Promise.allSettled([browser?.close(), pages?.close(), push?.close(), server?.close()])
+  }
+}
+
+main().finally(() => process.exit(0))

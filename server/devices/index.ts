@@ -1,0 +1,72 @@
+// Registers every device-operation endpoint of the catalogue, and the simulated device stream whose websocket
+// upgrades the server hands to `handleUpgrade`. Called by the server before the core's own device routes.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import type { ServerContext } from '../context.ts'
+import { bulk } from './bulk.ts'
+import { makeClock, type DeviceClockOptions } from './clock.ts'
+import { commonUserCards } from './common-cards.ts'
+import { allModels, getParams, listParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
+import { connect, reboot, repair, reset } from './operations.ts'
+import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
+import { replaceDevice, replacementRecords } from './replacement.ts'
+import type { DeviceServices } from './services.ts'
+import { createSimStreamServer } from './sim/stream.ts'
+import { devicesDb } from './tables.ts'
+import { timingRecords } from './timing.ts'
+import { transferDevices, transferRecords } from './transfer.ts'
+
+export { seedDeviceDemoData } from './seed.ts'
+
+export interface DeviceRoutes {
+  /** true when the upgrade was the simulated stream's (taken); false leaves the socket to other listeners. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  close(): Promise<void>
+}
+
+/** Test-only shortening of the busy windows comes from here (or the env vars below), never from changed defaults. */
+export interface DeviceRoutesOptions extends DeviceClockOptions {}
+
+const envMs = (name: string): number | undefined => {
+  const v = Number(process.env[name])
+  return Number.isFinite(v) && v > 0 ? v : undefined
+}
+
+export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
+  const { app, route } = ctx
+  const db = devicesDb(ctx.db)
+  const clock = makeClock({
+    busyMs: envMs('DEVICE_BUSY_MS'), rebootMs: envMs('DEVICE_REBOOT_MS'), ...options,
+  })
+  const sim = createSimStreamServer(db, clock)
+  const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
+  const c = catalogue
+
+  route(app, c.connect, ({ payload, user, c: hc }) => connect(s, user, payload.userCardId, new URL(hc.req.url).origin))
+  route(app, c.rebootDevice, ({ payload, user }) => reboot(s, user, payload.userCardId))
+  route(app, c.resetDevice, ({ payload, user }) => reset(s, user, payload.userCardId))
+  route(app, c.oneKeyRepair, ({ payload, user }) => repair(s, user, payload.userCardId))
+  route(app, c.bulkReboot, ({ payload, user }) => bulk(s, user, payload.userCardIds, reboot))
+  route(app, c.bulkReset, ({ payload, user }) => bulk(s, user, payload.userCardIds, reset))
+  route(app, c.replaceDevice, ({ payload, user }) => replaceDevice(s, user, payload.userCardId))
+  route(app, c.replacementRecords, ({ user }) => replacementRecords(s, user))
+  route(app, c.getCommonUserCard, ({ user }) => commonUserCards(s, user))
+  route(app, c.transferDevices, ({ payload, user }) => transferDevices(s, user, payload.userCardIds, payload.phone))
+  route(app, c.transferRecords, ({ payload, user }) => transferRecords(s, user, payload.pageNum, payload.pageSize))
+  route(app, c.timingRecords, ({ payload, user }) => timingRecords(s, user, payload.pageNum, payload.pageSize, payload.userCardId))
+  route(app, c.getPhoneAuthNewRecord, ({ payload, user }) => authRecords(s, user, payload.authType))
+  route(app, c.phoneAuthDetails, ({ payload, user }) => authDetails(s, user, payload.id))
+  route(app, c.cancelPhoneAuth, ({ payload, user }) => cancelAuth(s, user, payload.id))
+  route(app, c.setPhoneAuthUserPhone, ({ payload, user }) => authorise(s, user, payload.userCardId, payload.phone))
+  route(app, c.getUserCardModelParameters, ({ payload, user }) => getParams(s, user, payload.userCardId))
+  route(app, c.getUserCardModelParametersList, ({ user }) => listParams(s, user))
+  route(app, c.getManufacturer, () => manufacturers(s))
+  route(app, c.getModelParameters, ({ payload }) => modelsOf(s, payload.manufacturer))
+  route(app, c.getDeviceModelList, () => allModels(s))
+  route(app, c.updateModelParameters, ({ payload, user }) =>
+    updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
+  route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))
+
+  return { handleUpgrade: sim.handleUpgrade, close: sim.close }
+}

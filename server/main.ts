@@ -1,0 +1,49 @@
+// CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL;
+// `--serve-app` builds dist/ when missing and serves it under the base path.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { BASE_PATH } from '../worker/protocol/constants.ts'
+import { startServer } from './app.ts'
+import { DEMO_PASSWORD, demoUsers } from './db/seed.ts'
+
+const serveApp = process.argv.includes('--serve-app')
+const appDir = resolve('dist')
+
+if (serveApp && !existsSync(resolve(appDir, 'index.html'))) {
+  console.log('未找到 dist/index.html，正在构建前端（npx vite build）…')
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' })
+  if (build.status !== 0) {
+    console.error('前端构建失败')
+    process.exit(1)
+  }
+}
+
+const server = await startServer({
+  port: Number(process.env.PORT ?? 8080),
+  host: process.env.HOST ?? '127.0.0.1',
+  dataDir: process.env.DATA_DIR ?? './data',
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  serveApp,
+  appDir,
+})
+
+console.log(`服务器已启动：${server.url}`)
+if (serveApp) console.log(`应用地址：${server.url}${BASE_PATH}`)
+console.log(`数据库：${process.env.DATABASE_URL ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${resolve(process.env.DATA_DIR ?? './data')}）`}`)
+console.log('演示账号（密码均为 ' + DEMO_PASSWORD + '）：')
+console.log(`  ${demoUsers.demo.phone}  演示用户，五台云手机`)
+console.log(`  ${demoUsers.partner.phone}  授权伙伴`)
+console.log(`  ${demoUsers.unbound.phone}  需绑定手机号的用户（userType 2）`)
+
+let stopping = false
+const stop = (): void => {
+  if (stopping) return
+  stopping = true
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  )
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,118 @@
+// Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
+// `maintenance on|off [content] [showTime]`, `connections [--json]`. Target: OPS_URL or PORT; token from DATA_DIR.
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as Schema from 'effect/Schema'
+import { PushType, type PushData } from '../worker/protocol/push.ts'
+import type { MaintenanceMsg } from '../worker/protocol/system.ts'
+import type { PushUserStats } from './context.ts'
+import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
+
+export interface OpsTarget {
+  readonly url: string
+  readonly token: string
+}
+
+/** Where the running server is and its operator token, from the environment. */
+export const opsTargetFromEnv = (env: NodeJS.ProcessEnv = process.env): OpsTarget => {
+  const url = env.OPS_URL ?? `http://127.0.0.1:${env.PORT ?? 8080}`
+  const file = join(resolve(env.DATA_DIR ?? './data'), OPS_TOKEN_FILE)
+  let token: string
+  try {
+    token = readFileSync(file, 'utf8').trim()
+  } catch {
+    throw new Error(`读取运维令牌失败：${file}（服务器是否已用相同的 DATA_DIR 启动？）`)
+  }
+  return { url: url.replace(/\/+$/, ''), token }
+}
+
+const call = async <A>(target: OpsTarget, method: 'GET' | 'POST', path: string, body?: unknown): Promise<A> => {
+  const response = await fetch(`${target.url}${path}`, {
+    method,
+    headers: { [OPS_TOKEN_HEADER]: target.token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let parsed: { status?: number; msg?: string; data?: unknown }
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new Error(`服务器返回了无法解析的内容（HTTP ${response.status}）`)
+  }
+  if (response.status !== 200 || parsed.status !== 0) throw new Error(parsed.msg || `请求失败（HTTP ${response.status}）`)
+  return parsed.data as A
+}
+
+const isPushType = Schema.is(PushType)
+
+/** Sends a push message to every live connection of the user; resolves to how many sockets got it. */
+export const opsPush = async (target: OpsTarget, phone: string, type: string, data?: PushData | null): Promise<number> => {
+  if (!isPushType(type)) throw new Error(`未知的推送类型：${type}（可选：${PushType.literals.join(', ')}）`)
+  const message = data === undefined ? { type } : { type, data }
+  const result = await call<{ delivered: number }>(target, 'POST', '/__ops/push', { phone, message })
+  return result.delivered
+}
+
+export const opsMaintenance = (target: OpsTarget, on: boolean, content?: string, showTime?: string): Promise<MaintenanceMsg> =>
+  call<MaintenanceMsg>(target, 'POST', '/__ops/maintenance', { on, content, showTime })
+
+export interface ConnectionsReport {
+  readonly total: number
+  readonly users: ReadonlyArray<PushUserStats>
+}
+
+export const opsConnections = (target: OpsTarget): Promise<ConnectionsReport> => call<ConnectionsReport>(target, 'GET', '/__ops/connections')
+
+/** One line per user with live connections: `<phone> <count>`. */
+export const formatConnections = (report: ConnectionsReport): string =>
+  report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
+
+const USAGE = `用法：
+  npm run ops -- push <手机号> <类型> [JSON数据]     类型：${PushType.literals.join(' | ')}
+  npm run ops -- maintenance on|off [内容] [预计完成时间]
+  npm run ops -- connections [--json]`
+
+export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
+  const [command, ...args] = argv
+  switch (command) {
+    case 'push': {
+      const [phone, type, json] = args
+      if (!phone || !type) throw new Error(USAGE)
+      let data: PushData | undefined
+      if (json !== undefined) {
+        try {
+          data = JSON.parse(json)
+        } catch {
+          throw new Error('JSON数据格式不正确')
+        }
+      }
+      const delivered = await opsPush(target, phone, type, data)
+      return `已推送 ${type} 给 ${phone}：${delivered} 个连接`
+    }
+    case 'maintenance': {
+      const [mode, content, showTime] = args
+      if (mode !== 'on' && mode !== 'off') throw new Error(USAGE)
+      const msg = await opsMaintenance(target, mode === 'on', content, showTime)
+      return msg.maintenanceSwitch ? `维护已开启：${msg.maintenanceContent}（预计：${msg.showTime}完成）` : '维护已关闭'
+    }
+    case 'connections': {
+      const report = await opsConnections(target)
+      return args.includes('--json') ? JSON.stringify(report, null, 2) : formatConnections(report)
+    }
+    default:
+      throw new Error(USAGE)
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runOps(process.argv.slice(2)).then(
+    (out) => {
+      if (out) console.log(out)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error))
+      process.exitCode = 1
+    },
+  )
+}

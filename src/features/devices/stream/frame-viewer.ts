@@ -1,0 +1,44 @@
+// FrameViewerStream: the service's own viewer page in an iframe (api-notes); the page draws the screen and takes
+// input itself, so this adapter only hosts it.
+import type { ConnectReady } from '../../../../worker/protocol/devices.ts'
+import { buildViewerUrl } from '../viewer-url.ts'
+import type { DeviceStream, StreamStatus } from './types.ts'
+
+export const createFrameViewerStream = (result: ConnectReady): DeviceStream | null => {
+  const src = buildViewerUrl(result)
+  if (src === null) return null
+  const statusListeners = new Set<(s: StreamStatus) => void>()
+  let frame: HTMLIFrameElement | null = null
+  const emit = (s: StreamStatus) => statusListeners.forEach((l) => l(s))
+  return {
+    mode: 'frame',
+    capabilities: { keys: false, rotate: false, quality: false, text: false, stats: false },
+    mount(container) {
+      if (frame) return
+      frame = document.createElement('iframe')
+      frame.src = src
+      frame.className = 'viewer-frame'
+      frame.dataset.testid = 'frame-viewer'
+      frame.setAttribute('allow', 'autoplay; fullscreen; clipboard-read; clipboard-write')
+      frame.setAttribute('referrerpolicy', 'no-referrer')
+      frame.addEventListener('load', () => emit({ kind: 'live' }))
+      frame.addEventListener('error', () => emit({ kind: 'closed', reason: 'lost' }))
+      container.appendChild(frame)
+      emit({ kind: 'opening' })
+    },
+    key: () => undefined,
+    rotate: () => undefined,
+    setQuality: () => undefined,
+    sendText: () => undefined,
+    onStats: () => () => undefined,
+    onStatus(listener) {
+      statusListeners.add(listener)
+      return () => statusListeners.delete(listener)
+    },
+    close() {
+      frame?.remove()
+      frame = null
+      statusListeners.clear()
+    },
+  }
+}

@@ -1,0 +1,95 @@
+// Boot of a tab: entry URL rules, connect to the core, paint from its snapshot, then follow its events and
+// report this tab's route and visibility back.
+import './boot/antd-react19.ts'
+import './ui/app.css'
+import { ConfigProvider } from 'antd-mobile'
+import zhCNLocale from 'antd-mobile/es/locales/zh-CN'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { connectCore } from './core/connect.ts'
+import type { CoreClient } from './core/types.ts'
+import { CoreProvider } from './core-context.tsx'
+import { entryRedirect, resolveChannelCode, routeFromHash } from './boot/entry-url.ts'
+import { createTabEffects } from './boot/tab-effects.tsx'
+import { zhCN } from './i18n/zh-CN.ts'
+import { createAppRouter, type AppRouter } from './router/router.tsx'
+import { appStore } from './store/index.ts'
+import { statusBarHeightFrom } from './ui/nav-height.ts'
+import { RouterNotReady } from './ui/RouterNotReady.tsx'
+import type { EffectEvent } from '../worker/protocol/events.ts'
+
+const redirectTo = entryRedirect(window.location)
+if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+
+const channelCode = resolveChannelCode(window.location, sessionStorage)
+const isVisible = () => document.visibilityState === 'visible'
+const root = createRoot(document.getElementById('app')!)
+
+const currentRoute = (router: AppRouter) => {
+  const { tab } = appStore.getState()
+  return {
+    path: router.state.location.pathname,
+    search: router.state.location.search as Record<string, string>,
+    viewerCardId: tab.viewerCardId,
+    oneClickRepair: tab.oneClickRepair,
+  }
+}
+
+const follow = (core: CoreClient, router: AppRouter): void => {
+  const runEffect = createTabEffects(router, core.api)
+  core.onEvents((batch) => {
+    appStore.getState().applyBatch(batch)
+    for (const { seq, event } of batch) if (seq === null) runEffect(event as EffectEvent)
+  })
+  core.onSnapshot((snapshot) => appStore.getState().loadSnapshot(snapshot))
+
+  const reportRoute = () => void core.api.reportRoute(currentRoute(router))
+  router.subscribe('onResolved', reportRoute)
+  appStore.subscribe((state, prev) => {
+    if (state.tab.viewerCardId !== prev.tab.viewerCardId || state.tab.oneClickRepair !== prev.tab.oneClickRepair) reportRoute()
+    // a login, logout or bind changes which routes this tab may show
+    if (state.session !== prev.session) void router.invalidate()
+  })
+  document.addEventListener('visibilitychange', () => void core.api.reportVisibility(isVisible()))
+  void core.api.getLocal('statusBarHeight').then((stored) =>
+    appStore.getState().setTab({ statusBarHeight: statusBarHeightFrom(stored) }),
+  )
+}
+
+const boot = async (): Promise<void> => {
+  root.render(<div className="boot">{zhCN.app.booting}</div>)
+  const start = routeFromHash(window.location.hash)
+  const core = await connectCore({
+    channelCode,
+    route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },
+    visible: isVisible(),
+  })
+  appStore.getState().loadSnapshot(core.snapshot)
+  const router = createAppRouter()
+  follow(core, router)
+  root.render(
+    <StrictMode>
+      <ConfigProvider locale={zhCNLocale}>
+        <CoreProvider core={core}>
+          <RouterNotReady>
+            <RouterProvider router={router} />
+          </RouterNotReady>
+        </CoreProvider>
+      </ConfigProvider>
+    </StrictMode>,
+  )
+}
+
+boot().catch(() => {
+  root.render(
+    <div className="boot" data-testid="boot-failed">
+      <div className="center-state">
+        <p>{zhCN.app.bootFailed}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          {zhCN.app.retry}
+        </button>
+      </div>
+    </div>,
+  )
+})

@@ -1,0 +1,77 @@
+// The route tree (every path of paths.ts, `/` as home, unknown paths to `/`), hash history, lazy screens,
+// plain-string search params, and the guard in the root route's beforeLoad.
+import {
+  createHashHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, useRouterState,
+} from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { ASYNC_SCREEN_DELAY_MS } from '../../worker/protocol/constants.ts'
+import { appStore } from '../store/index.ts'
+import { ScreenError } from '../ui/ScreenError.tsx'
+import { ScreenLoading } from '../ui/ScreenLoading.tsx'
+import { applyTitleWithRetry } from '../ui/title.ts'
+import { guard } from './guard.ts'
+import { lazyScreen, type ScreenModule } from './lazy-screen.ts'
+import { HOME, ROUTE_PATHS, screenFile } from './paths.ts'
+import { parseSearch, stringifySearch } from './search.ts'
+
+const screenModules = import.meta.glob<ScreenModule>(['../routes/**/*.tsx', '!../routes/**/-*/**'])
+
+const screenFor = (path: (typeof ROUTE_PATHS)[number]) => {
+  const importer = screenModules[`../routes/${screenFile(path)}`]
+  if (!importer) throw new Error(`route ${path} has no screen file src/routes/${screenFile(path)}`)
+  return lazyScreen(importer)
+}
+
+/** Sets document.title by the title rule on every route change. */
+const RootLayout = () => {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(
+    () =>
+      applyTitleWithRetry({
+        getSystemName: () => appStore.getState().systemName,
+        apply: (title) => {
+          document.title = title
+        },
+        setTimer: (run, ms) => setTimeout(run, ms),
+        clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      }),
+    [pathname],
+  )
+  return <Outlet />
+}
+
+const rootRoute = createRootRoute({
+  component: RootLayout,
+  beforeLoad: ({ location }) => {
+    const target = guard(location.pathname, appStore.getState().session, navigator.userAgent)
+    if (target !== null) throw redirect({ to: target, replace: true })
+  },
+})
+
+const screens = new Map(ROUTE_PATHS.map((path) => [path, screenFor(path)]))
+
+const routeTree = rootRoute.addChildren([
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: screens.get(HOME) }),
+  ...ROUTE_PATHS.map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: screens.get(path) })),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    beforeLoad: () => {
+      throw redirect({ to: '/', replace: true })
+    },
+  }),
+])
+
+export const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    history: createHashHistory(),
+    parseSearch,
+    stringifySearch,
+    defaultPendingMs: ASYNC_SCREEN_DELAY_MS,
+    defaultPendingMinMs: 0,
+    defaultPendingComponent: ScreenLoading,
+    defaultErrorComponent: ScreenError,
+  })
+
+export type AppRouter = ReturnType<typeof createAppRouter>

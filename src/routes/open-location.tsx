@@ -1,0 +1,17 @@
+// /open-location: built-in placeholder page showing the coordinates of the `latitude` / `longitude` query.
+import { useSearch } from '@tanstack/react-router'
+import { zhCN } from '../i18n/zh-CN.ts'
+import { Page } from '../ui/Page.tsx'
+
+export default function OpenLocation() {
+  const search = useSearch({ strict: false }) as Record<string, string | undefined>
+  const { latitude, longitude, name } = search
+  return (
+    <Page testId="open-location">
+      <div className="center-state">
+        <h2>{name || zhCN.placeholder.openLocation}</h2>
+        <p>{latitude && longitude ? zhCN.placeholder.openLocationText(latitude, longitude) : zhCN.placeholder.openLocationEmpty}</p>
+      </div>
+    </Page>
+  )
+}

@@ -1,0 +1,29 @@
+// The navigation bar's back action (§2 back behaviour) over the core's stored path / previousPagePath.
+import { useRouter } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { useCore } from '../core-context.tsx'
+import { backAction, UPDATE_INDEX_RESET } from '../router/back.ts'
+import { HOME } from '../router/paths.ts'
+import { appStore } from '../store/index.ts'
+
+export const useBack = (): (() => Promise<void>) => {
+  const router = useRouter()
+  const { api } = useCore()
+  return useCallback(async () => {
+    const [storedPath, previousPagePath] = await Promise.all([api.getLocal('path'), api.getLocal('previousPagePath')])
+    const search = router.state.location.search as Record<string, string>
+    const action = backAction({ storedPath, previousPagePath, search })
+    if (action.kind === 'history') {
+      // a screen opened directly (no page to go back to) goes home instead of leaving the app
+      if (router.history.canGoBack()) router.history.back()
+      else await router.navigate({ to: HOME, replace: true })
+      return
+    }
+    await Promise.all([api.setLocal('path', null), api.setLocal('previousPagePath', null)])
+    if (action.resetUpdateIndex) {
+      await api.setLocal('updateIndex', UPDATE_INDEX_RESET)
+      appStore.getState().setTab({ updateIndex: UPDATE_INDEX_RESET })
+    }
+    await router.navigate({ to: action.to, search: action.search, replace: true })
+  }, [api, router])
+}

@@ -1,0 +1,28 @@
+// Shared test values: a device, a snapshot and session shapes.
+import type { Device } from '../../../worker/protocol/devices.ts'
+import type { Snapshot } from '../../../worker/protocol/commands.ts'
+import type { SessionState } from '../../../src/store/slices/session.ts'
+
+export const device = (over: Partial<Device> = {}): Device => ({
+  id: 1, userCardId: 101, diskName: '云手机1', buyVipType: 'VIP', validTime: 10_000, phoneAuthStatus: 0, authPhone: 0,
+  room: 'r1', freeTrial: 0, userName: 'demo', phoneType: 'P1', androidVersion: '10', previewUrl: 'https://img.example/p.png',
+  ...over,
+})
+
+export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
+  seq: 7,
+  session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '13800138000' }, phone: '13800138000' },
+  devices: { list: [device()], fetchedAt: 1000, loading: false, error: null },
+  mealTypes: [{ label: 'P1', value: 'P1', previewUrl: '/x.png', index: 0, androidVersions: [] }],
+  maintenance: { maintenanceSwitch: false, maintenanceContent: '', showTime: '' },
+  push: { status: 'open', reconnectAttempts: 0 },
+  cardCoupon: { my: 2, activationCode: 1, coupon: 1 },
+  announcementActive: true,
+  systemName: '星云',
+  ...over,
+})
+
+export const visitor: SessionState = { loggedIn: false, user: null, phone: null }
+export const member: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: '13800138000' }, phone: '13800138000' }
+export const userType2: SessionState = { loggedIn: true, user: { username: 'u', userType: 2, phone: '13800138000' }, phone: '13800138000' }
+export const wechatPhone: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: 'wx_abc' }, phone: 'wx_abc' }

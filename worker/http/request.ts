@@ -1,0 +1,34 @@
+// Builds the HTTP request of a catalogue call (§7): URL under the API origin, the fixed headers, GET payload as a
+// query string and any other payload as a JSON body (missing payload = {}).
+import {
+  API_PREFIX, HEADER_CLIENT, HEADER_MERCHANT_SIGN, HEADER_VERSION_NAME,
+} from '../protocol/constants.ts'
+import type { Endpoint } from '../protocol/endpoint.ts'
+
+export interface RequestContext {
+  readonly token: string | null
+  readonly channelCode: string | null
+}
+
+export const buildRequest = (
+  apiBaseUrl: string, endpoint: Endpoint, payload: unknown, ctx: RequestContext,
+): { url: string; init: RequestInit } => {
+  const body = payload === undefined || payload === null ? {} : payload
+  const headers: Record<string, string> = {
+    client: HEADER_CLIENT,
+    versionName: HEADER_VERSION_NAME,
+    merchantSign: HEADER_MERCHANT_SIGN,
+    ...endpoint.extraHeaders,
+  }
+  if (ctx.channelCode !== null && ctx.channelCode !== '') headers.channelCode = ctx.channelCode
+  if (ctx.token !== null && ctx.token !== '') headers.Authorization = ctx.token
+  const url = new URL(API_PREFIX + endpoint.path, apiBaseUrl)
+  if (endpoint.method === 'GET') {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+    }
+    return { url: url.toString(), init: { method: 'GET', headers } }
+  }
+  headers['Content-Type'] = 'application/json'
+  return { url: url.toString(), init: { method: endpoint.method, headers, body: JSON.stringify(body) } }
+}

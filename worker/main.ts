@@ -1,0 +1,31 @@
+// The core's entry: one runtime per worker; as a SharedWorker every connecting port gets its own CoreApi, as a
+// dedicated Worker (no SharedWorker in this browser) the same API is exposed on self.
+import { expose } from 'comlink'
+import { decodeWorkerName, defaultCoreConfig, withTestConfig } from './config/core-config.ts'
+import { makeCoreApi } from './api/core-api.ts'
+import { startCore } from './api/start-core.ts'
+import { makeLiveCoreLayer } from './runtime/core-layer.ts'
+
+interface WorkerScope {
+  readonly name: string
+  readonly location: { readonly origin: string }
+  onconnect?: ((e: MessageEvent) => void) | null
+  close(): void
+  postMessage(message: unknown, transfer?: Transferable[]): void
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void
+  removeEventListener(type: 'message', listener: (e: MessageEvent) => void): void
+}
+declare const self: WorkerScope
+
+const config = withTestConfig(defaultCoreConfig(self.location.origin), decodeWorkerName(self.name))
+const core = startCore(makeLiveCoreLayer(config))
+const terminate = () => self.close()
+
+const exposeOn = (endpoint: MessagePort | WorkerScope) =>
+  expose(makeCoreApi((effect) => core.then(({ run }) => run(effect)), terminate), endpoint as MessagePort)
+
+if ('onconnect' in self) {
+  self.onconnect = (e: MessageEvent) => exposeOn(e.ports[0])
+} else {
+  exposeOn(self)
+}

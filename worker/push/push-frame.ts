@@ -1,0 +1,41 @@
+// Decodes a push frame by hand (the hot path; no schema machinery): a known type and an object (or absent) data.
+import type { PushMessage, PushType } from '../protocol/push.ts'
+
+const PUSH_TYPES: ReadonlySet<string> = new Set<PushType>([
+  'changeCard', 'forcedOfflineMsg', 'sendActivationCode', 'sendCouponMsg', 'systemAnnouncementMsg', 'removeAuth',
+  'refreshCloudPhoneList',
+])
+
+export type DecodedFrame = { readonly kind: 'message'; readonly message: PushMessage } | { readonly kind: 'keepAlive' } | { readonly kind: 'malformed' }
+
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string'
+
+export const decodePushFrame = (raw: unknown): DecodedFrame => {
+  if (typeof raw !== 'string') return { kind: 'malformed' }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return { kind: 'malformed' }
+  }
+  if (typeof parsed !== 'object' || parsed === null) return { kind: 'malformed' }
+  const { type, data } = parsed as { type?: unknown; data?: unknown }
+  if (type === 'keepAlive') return { kind: 'keepAlive' }
+  if (typeof type !== 'string' || !PUSH_TYPES.has(type)) return { kind: 'malformed' }
+  if (data === undefined || data === null) return { kind: 'message', message: { type: type as PushType, data: null } }
+  if (typeof data !== 'object') return { kind: 'malformed' }
+  const d = data as Record<string, unknown>
+  const cardOk = d.userCardId === undefined || typeof d.userCardId === 'number' || typeof d.userCardId === 'string'
+  if (!optionalString(d.content) || !optionalString(d.diskName) || !cardOk) return { kind: 'malformed' }
+  return {
+    kind: 'message',
+    message: {
+      type: type as PushType,
+      data: {
+        ...(d.content !== undefined ? { content: d.content as string } : {}),
+        ...(d.userCardId !== undefined ? { userCardId: d.userCardId as number | string } : {}),
+        ...(d.diskName !== undefined ? { diskName: d.diskName as string } : {}),
+      },
+    },
+  }
+}
