@@ -26,6 +26,11 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   serveApp,
   appDir,
+}).catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException)?.code
+  const detail = code === 'EADDRINUSE' ? `端口 ${process.env.PORT ?? 8080} 已被占用` : error instanceof Error ? error.message : String(error)
+  console.error(`服务器启动失败：${detail}`)
+  process.exit(1)
 })
 
 console.log(`服务器已启动：${server.url}`)

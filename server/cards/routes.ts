@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
-import { DomainError } from '../http/errors.ts'
+import { DomainError, Status } from '../http/errors.ts'
 import { accessibleDevice } from './access.ts'
 import { listDevices, minutesLeft } from './device-list.ts'
 
@@ -18,7 +18,7 @@ export const registerCardRoutes = (ctx: ServerContext): void => {
   if (!registered.has(catalogue.rebootDevice.name)) {
     route(app, catalogue.rebootDevice, async ({ payload, user }) => {
       const device = await accessibleDevice(db, user.id, payload.userCardId)
-      if (minutesLeft(device.expires_at, Date.now()) <= 0) throw new DomainError(1005, DEVICE_EXPIRED_MSG)
+      if (minutesLeft(device.expires_at, Date.now()) <= 0) throw new DomainError(Status.deviceExpired, DEVICE_EXPIRED_MSG)
       return null
     })
   }
@@ -26,7 +26,7 @@ export const registerCardRoutes = (ctx: ServerContext): void => {
   if (!registered.has(catalogue.connect.name)) {
     route(app, catalogue.connect, async ({ payload, user, c }) => {
       const device = await accessibleDevice(db, user.id, payload.userCardId)
-      if (minutesLeft(device.expires_at, Date.now()) <= 0) throw new DomainError(1005, DEVICE_EXPIRED_MSG)
+      if (minutesLeft(device.expires_at, Date.now()) <= 0) throw new DomainError(Status.deviceExpired, DEVICE_EXPIRED_MSG)
       const host = c.req.header('host') ?? '127.0.0.1'
       return {
         internetHttps: `${host}/`,

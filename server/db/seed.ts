@@ -39,6 +39,11 @@ const meals = [
 export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void> => {
   const ids: Record<string, number> = {}
   for (const [key, u] of Object.entries(demoUsers)) {
+    const existing = await db.selectFrom('users').select('id').where('phone', '=', u.phone).executeTakeFirst()
+    if (existing) {
+      ids[key] = existing.id
+      continue
+    }
     await db
       .insertInto('users')
       .values({ username: u.username, phone: u.phone, password_hash: hashPasswordMd5(md5Hex(DEMO_PASSWORD)), user_type: u.userType, nick_name: u.nickName })

@@ -18,6 +18,7 @@ export const Status = {
   notFound: 1004,
   forbidden: 1003,
   accountDeleted: 2101,
+  deviceExpired: 1005,
   deviceStarting: 5200,
   serverError: 500,
 } as const

@@ -104,7 +104,7 @@ export const connectCore: ConnectCore = async (options) => {
       enqueue(async () => {
         if (gen !== generation) return
         if (Array.isArray(msg)) await handleBatch(current, msg)
-        else if (msg.resyncNeeded) await resync(current)
+        else if ('resyncNeeded' in msg) await resync(current)
         applied += 1
         current.events.postMessage({ ack: applied })
       })
@@ -135,7 +135,7 @@ export const connectCore: ConnectCore = async (options) => {
 
   // a stable API whose calls go to whichever worker is current; route and visibility are remembered for reattach.
   const api = new Proxy({} as Remote<CoreApi>, {
-    get: (_, prop: string) => (...args: Array<unknown>) => {
+    get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : (...args: Array<unknown>) => {
       if (prop === 'reportRoute') route = args[0] as TabRoute
       if (prop === 'reportVisibility') visible = args[0] as boolean
       const target = link?.api as unknown as Record<string, (...a: Array<unknown>) => Promise<unknown>>

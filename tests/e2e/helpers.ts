@@ -12,8 +12,8 @@ export const appUrl = (hash = '/'): string => `${process.env.E2E_APP_URL}#${hash
 
 export async function login(page: Page, user = DEMO): Promise<void> {
   await page.goto(appUrl('/pages/login/login'))
-  await page.getByTestId('login-phone').locator('input').fill(user.phone)
-  await page.getByTestId('login-password').locator('input').fill(user.password)
+  await page.getByTestId('login-phone').fill(user.phone)
+  await page.getByTestId('login-password').fill(user.password)
   await page.getByTestId('login-submit').click()
 }
 
@@ -27,10 +27,8 @@ export async function ops(...args: string[]): Promise<string> {
 }
 
 export async function connectionsOf(phone: string): Promise<number> {
-  const out = await ops('connections', '--json')
-  const parsed = JSON.parse(out) as Record<string, number> | Array<{ user: string; phone?: string; count: number }>
-  if (Array.isArray(parsed)) return parsed.filter((r) => r.user === phone || r.phone === phone).reduce((n, r) => n + r.count, 0)
-  return parsed[phone] ?? 0
+  const report = JSON.parse(await ops('connections', '--json')) as { users: Array<{ phone: string; live: number }> }
+  return report.users.filter((u) => u.phone === phone).reduce((n, u) => n + u.live, 0)
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

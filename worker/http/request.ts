@@ -5,6 +5,9 @@ import {
 } from '../protocol/constants.ts'
 import type { Endpoint } from '../protocol/endpoint.ts'
 
+/** Appends an API path to the base, keeping any path the base carries (an API host under a prefix). */
+export const joinApiPath = (apiBaseUrl: string, path: string): string => apiBaseUrl.replace(/\/+$/, '') + path
+
 export interface RequestContext {
   readonly token: string | null
   readonly channelCode: string | null
@@ -22,7 +25,7 @@ export const buildRequest = (
   }
   if (ctx.channelCode !== null && ctx.channelCode !== '') headers.channelCode = ctx.channelCode
   if (ctx.token !== null && ctx.token !== '') headers.Authorization = ctx.token
-  const url = new URL(API_PREFIX + endpoint.path, apiBaseUrl)
+  const url = new URL(joinApiPath(apiBaseUrl, API_PREFIX + endpoint.path))
   if (endpoint.method === 'GET') {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))

@@ -15,6 +15,7 @@ import { SessionState } from '../session/session-state.ts'
 import { Storage } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
 import { decodePushFrame } from './push-frame.ts'
+import { joinApiPath } from '../http/request.ts'
 import { PushRules } from './push-rules.ts'
 import { PushSocket, type SocketConnection } from './push-socket.ts'
 
@@ -33,7 +34,7 @@ export interface PushConnectionShape {
 }
 
 export const pushUrl = (apiBaseUrl: string, q: { deviceId: string; username: string; token: string }): string => {
-  const url = new URL(PUSH_PATH, apiBaseUrl)
+  const url = new URL(joinApiPath(apiBaseUrl, PUSH_PATH))
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   url.searchParams.set('deviceId', q.deviceId)
   url.searchParams.set('username', q.username)

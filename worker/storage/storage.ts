@@ -23,9 +23,11 @@ export interface StorageShape {
   readonly readLog: () => Effect.Effect<ReadonlyArray<LoggedEvent>>
 }
 
-export const makeMemoryStorage = (initial: Record<string, unknown> = {}): StorageShape & { readonly dump: () => Record<string, unknown> } => {
+export const makeMemoryStorage = (
+  initial: Record<string, unknown> = {}, initialLog: ReadonlyArray<LoggedEvent> = [],
+): StorageShape & { readonly dump: () => Record<string, unknown> } => {
   const kv = new Map<string, unknown>(Object.entries(initial))
-  let log: Array<LoggedEvent> = []
+  let log: Array<LoggedEvent> = [...initialLog]
   return {
     get: (key) => Effect.sync(() => kv.get(key) ?? null),
     set: (key, value) => Effect.sync(() => void kv.set(key, value)),
@@ -43,7 +45,8 @@ export const makeMemoryStorage = (initial: Record<string, unknown> = {}): Storag
 }
 
 export class Storage extends Context.Service<Storage, StorageShape>()('cloud-phone/Storage') {
-  static readonly layerTest = (initial: Record<string, unknown> = {}) => Layer.succeed(Storage, makeMemoryStorage(initial))
+  static readonly layerTest = (initial: Record<string, unknown> = {}, log: ReadonlyArray<LoggedEvent> = []) =>
+    Layer.sync(Storage, () => makeMemoryStorage(initial, log))
 }
 
 /** Typed readers over the untyped store. */

@@ -47,11 +47,14 @@ export const DevicePicker = ({ devices, value, onChange, isEnabled = () => true,
             data-testid={`${testId}-item`}
             data-user-card-id={d.userCardId}
             prefix={
-              <Checkbox
-                disabled={!ok}
-                checked={value.includes(d.userCardId)}
-                onChange={(on) => toggle(d.userCardId, on)}
-              />
+              // the row toggles too; stop the checkbox's own click from toggling twice
+              <span onClick={(e) => e.stopPropagation()}>
+                <Checkbox
+                  disabled={!ok}
+                  checked={value.includes(d.userCardId)}
+                  onChange={(on) => toggle(d.userCardId, on)}
+                />
+              </span>
             }
             description={`${remainingText(d.validTime)} · ${d.userCardId}`}
             extra={marker ? authMarkerText(marker) : undefined}

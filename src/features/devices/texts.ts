@@ -174,6 +174,7 @@ export const devicesText = {
     saved: '机型参数已修改，云手机正在重启',
     restored: '已恢复出厂参数，云手机正在重启',
     close: '关闭',
+    state: '参数状态',
   },
   actions: {
     reboot: '重启',

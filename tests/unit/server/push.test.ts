@@ -88,6 +88,12 @@ describe('push socket', () => {
     expect(s.closeCode).toBe(4401)
   })
 
+  it('a websocket on another path is refused without opening', async () => {
+    const s = openSocket(`${base.replace(/^http/, 'ws')}/not-push?username=demo&Authorization=${demo.token}`)
+    await expect(s.opened()).rejects.toThrow()
+    expect(t.server.hub.liveCount()).toBe(0)
+  })
+
   it('an unknown push type is rejected by ops without reaching anyone', async () => {
     await expect(opsPush(t.ops, '13800138000', 'notAType')).rejects.toThrow('未知的推送类型')
   })

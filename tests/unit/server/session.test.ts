@@ -1,5 +1,6 @@
 // The session endpoints and the generic route rules: RSA+MD5 login, validation envelopes, 401 without a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { api, encryptPassword, login, startTestServer, type TestServer } from './helpers.ts'
 
 let t: TestServer
@@ -178,5 +179,17 @@ describe('system and packages', () => {
     const response = await fetch(`${base}/api/public/v1/system/config`)
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
     expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp')
+  })
+})
+
+describe('catalogue coverage', () => {
+  it('every endpoint of the catalogue is served (none answers 接口不存在)', async () => {
+    const missing: string[] = []
+    for (const e of Object.values(catalogue)) {
+      const response = await fetch(base + e.path, { method: e.method })
+      const body = await response.json()
+      if (response.status === 404 && body.msg === '接口不存在') missing.push(`${e.name} ${e.method} ${e.path}`)
+    }
+    expect(missing).toEqual([])
   })
 })

@@ -1,17 +1,17 @@
 // /package/bindingNumber/bindingNumber: where the guard holds an account that must bind a phone (§5), with logout.
-import { Button, Dialog } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { useConfirm } from '../../../ui/use-confirm.ts'
 
 const t = zhCN.bindPhone
 
 export default function BindPhoneScreen() {
   const { api } = useCore()
+  const confirm = useConfirm()
   const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      title: zhCN.home.logoutConfirmTitle, content: zhCN.home.logoutConfirm, confirmText: zhCN.home.confirm, cancelText: zhCN.home.cancel,
-    })
+    const confirmed = await confirm({ title: zhCN.home.logoutConfirmTitle, content: zhCN.home.logoutConfirm })
     if (confirmed) await api.logout()
   }
   return (

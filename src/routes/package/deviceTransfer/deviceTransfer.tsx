@@ -1,7 +1,91 @@
-// /package/deviceTransfer/deviceTransfer: owned by the devices screens; this stand-in only keeps the route buildable until that screen lands.
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+// /package/deviceTransfer/deviceTransfer: choose my devices to transfer (next: the transfer page with the recipient),
+// and the transfer records (out and in).
+import { Button, ErrorBlock, InfiniteScroll, List, Tabs } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useState } from 'react'
+import type { TransferRecord } from '../../../../worker/protocol/devices.ts'
+import { useCore } from '../../../core-context.tsx'
+import { canDo } from '../../../features/devices/device-rules.ts'
+import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
+import { formatTime } from '../../../features/devices/format-time.ts'
+import { devicesText } from '../../../features/devices/texts.ts'
+import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import '../../../features/devices/devices.css'
+import { maskPhone } from '../../../lib/validators.ts'
+import { useAppStore } from '../../../store/index.ts'
+import { Page } from '../../../ui/Page.tsx'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.deviceTransfer} />
+const t = devicesText.transfer
+const TRANSFER_PAGE = '/package/ubertragungsseite/ubertragungsseite'
+const PAGE_SIZE = 10
+
+const TransferRecords = () => {
+  const call = useDeviceCall()
+  const [list, setList] = useState<TransferRecord[]>([])
+  const [hasMore, setHasMore] = useState(true)
+  const [page, setPage] = useState(1)
+  const loadMore = useCallback(async () => {
+    const r = await call('transferRecords', { pageNum: page, pageSize: PAGE_SIZE })
+    if (!r.ok) return setHasMore(false)
+    setList((prev) => [...prev, ...r.data.list])
+    setPage((p) => p + 1)
+    setHasMore(page * PAGE_SIZE < r.data.total)
+  }, [call, page])
+  return (
+    <>
+      {list.length === 0 && !hasMore && <ErrorBlock status="empty" title={devicesText.common.empty} description="" />}
+      <List data-testid="transfer-records">
+        {list.map((r) => (
+          <List.Item
+            key={r.id}
+            data-testid="transfer-record"
+            data-direction={r.direction}
+            description={`${r.direction === 'out' ? t.outTo(maskPhone(r.counterpartPhone)) : t.inFrom(maskPhone(r.counterpartPhone))} · ${formatTime(r.ctime)}`}
+            extra={<span className={r.direction === 'out' ? 'dv-tag-fail' : 'dv-tag-ok'}>{r.direction === 'out' ? t.out : t.in}</span>}
+          >
+            {r.diskName}（{r.userCardId}）
+          </List.Item>
+        ))}
+      </List>
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+    </>
+  )
+}
+
+export default function DeviceTransferScreen() {
+  const { api } = useCore()
+  const navigate = useNavigate()
+  const devices = useAppStore((s) => s.devices.list)
+  const [chosen, setChosen] = useState<number[]>([])
+  const [tab, setTab] = useState('devices')
+
+  useEffect(() => {
+    void api.refreshDevices()
+  }, [api])
+
+  const transferable = devices.filter((d) => canDo(d, 'transfer'))
+  return (
+    <Page testId="device-transfer-page">
+      <Tabs activeKey={tab} onChange={setTab}>
+        <Tabs.Tab title={<span data-testid="transfer-tab-devices">{t.devicesTab}</span>} key="devices">
+          <p className="dv-hint">{t.explain}</p>
+          {transferable.length === 0 && <p className="dv-hint" data-testid="transfer-none">{t.none}</p>}
+          <DevicePicker devices={devices} value={chosen} onChange={setChosen} isEnabled={(d) => canDo(d, 'transfer')} testId="transfer-picker" />
+          <div className="dv-actions">
+            <Button
+              data-testid="transfer-next"
+              color="primary"
+              disabled={chosen.length === 0}
+              onClick={() => void navigate({ to: TRANSFER_PAGE, search: { userCardIds: chosen.join(',') } })}
+            >
+              {t.next}
+            </Button>
+          </div>
+        </Tabs.Tab>
+        <Tabs.Tab title={<span data-testid="transfer-tab-records">{t.records}</span>} key="records">
+          {tab === 'records' && <TransferRecords />}
+        </Tabs.Tab>
+      </Tabs>
+    </Page>
+  )
 }

@@ -1,7 +1,36 @@
-// /package/replacementInfo/replacementInfo: owned by the devices screens; this stand-in only keeps the route buildable until that screen lands.
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+// /package/replacementInfo/replacementInfo: the new-device messages, newest first.
+import { ErrorBlock, List, Skeleton } from 'antd-mobile'
+import { useEffect, useState } from 'react'
+import type { ReplacementRecord } from '../../../../worker/protocol/devices.ts'
+import { devicesText } from '../../../features/devices/texts.ts'
+import { formatTime } from '../../../features/devices/format-time.ts'
+import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import '../../../features/devices/devices.css'
+import { Page } from '../../../ui/Page.tsx'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.replacementInfo} />
+const t = devicesText.replacementInfo
+
+export default function ReplacementInfoScreen() {
+  const call = useDeviceCall()
+  const [records, setRecords] = useState<ReadonlyArray<ReplacementRecord> | null>(null)
+  useEffect(() => {
+    void call('replacementRecords', {}).then((r) => setRecords(r.ok ? r.data : []))
+  }, [call])
+  return (
+    <Page testId="replacement-info-page">
+      {records === null ? (
+        <Skeleton.Paragraph lineCount={4} animated />
+      ) : records.length === 0 ? (
+        <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="replacement-info-empty" />
+      ) : (
+        <List>
+          {records.map((r) => (
+            <List.Item key={r.id} data-testid="replacement-record" description={formatTime(r.ctime)}>
+              {t.item(r.diskName, r.oldUserCardId, r.newUserCardId)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Page>
+  )
 }

@@ -1,7 +1,53 @@
-// /package/timingRecord/timingRecord: owned by the devices screens; this stand-in only keeps the route buildable until that screen lands.
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+// /package/timingRecord/timingRecord[?userCardId=]: the shutdown records ended by timers, paged; type 1 特权定时,
+// 2 and 3 普通定时, durations in the largest units that apply.
+import { ErrorBlock, InfiniteScroll, List } from 'antd-mobile'
+import { useSearch } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import type { TimingRecord } from '../../../../worker/protocol/devices.ts'
+import { formatTime } from '../../../features/devices/format-time.ts'
+import { devicesText } from '../../../features/devices/texts.ts'
+import { formatDuration, timerTypeLabel } from '../../../features/devices/timer.ts'
+import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import '../../../features/devices/devices.css'
+import { Page } from '../../../ui/Page.tsx'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.timingRecord} />
+const t = devicesText.timing
+const PAGE_SIZE = 10
+
+export default function TimingRecordScreen() {
+  const call = useDeviceCall()
+  const search = useSearch({ strict: false }) as Record<string, string | undefined>
+  const filter = Number(search.userCardId)
+  const userCardId = Number.isInteger(filter) && filter > 0 ? filter : undefined
+  const [list, setList] = useState<TimingRecord[]>([])
+  const [page, setPage] = useState(1)
+  const [hasMore, setHasMore] = useState(true)
+
+  const loadMore = useCallback(async () => {
+    const r = await call('timingRecords', { pageNum: page, pageSize: PAGE_SIZE, ...(userCardId ? { userCardId } : {}) })
+    if (!r.ok) return setHasMore(false)
+    setList((prev) => [...prev, ...r.data.list])
+    setPage((p) => p + 1)
+    setHasMore(page * PAGE_SIZE < r.data.total)
+  }, [call, page, userCardId])
+
+  return (
+    <Page testId="timing-record-page">
+      {list.length === 0 && !hasMore && <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="timing-empty" />}
+      {list.map((r) => (
+        <section className="dv-section" key={r.id} data-testid="timing-record" data-timer-type={r.timerType}>
+          <div className="dv-row">
+            <h3>{r.diskName}（{r.userCardId}）</h3>
+            <span data-testid="timing-type">{timerTypeLabel(r.timerType)}</span>
+          </div>
+          <List style={{ '--border-top': 'none', '--border-bottom': 'none' } as React.CSSProperties}>
+            <List.Item extra={<span data-testid="timing-duration">{formatDuration(r.durationMinutes)}</span>}>{t.duration}</List.Item>
+            <List.Item extra={formatTime(r.startTime)}>{t.start}</List.Item>
+            <List.Item extra={formatTime(r.offlineTime)}>{t.offline}</List.Item>
+          </List>
+        </section>
+      ))}
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+    </Page>
+  )
 }

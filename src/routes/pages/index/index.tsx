@@ -1,5 +1,5 @@
 // /pages/index/index (and /): the account's cloud phones from the store, pull to refresh, logout.
-import { Button, Dialog, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile'
+import { Button, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { useCore } from '../../../core-context.tsx'
@@ -8,6 +8,7 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { PURCHASE } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
 import './index.css'
 
@@ -30,6 +31,7 @@ const Skeletons = () => (
 
 export default function HomeScreen() {
   const { api } = useCore()
+  const confirm = useConfirm()
   const navigate = useNavigate()
   const devices = useAppStore((s) => s.devices)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
@@ -42,7 +44,7 @@ export default function HomeScreen() {
   }, [refresh])
 
   const logout = async () => {
-    const confirmed = await Dialog.confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm, confirmText: t.confirm, cancelText: t.cancel })
+    const confirmed = await confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm })
     if (confirmed) await api.logout()
   }
 
@@ -72,7 +74,7 @@ export default function HomeScreen() {
         </Button>
       </div>
     ) : (
-      <ul className="device-list" data-testid="device-list">
+      <ul className="device-list" data-testid="device-list" data-fetched-at={devices.fetchedAt ?? undefined}>
         {devices.list.map((device) => (
           <DeviceRow key={device.userCardId} device={device} onOpen={openDevice} />
         ))}

@@ -1,0 +1,69 @@
+// The actions of one device card on home: reboot (confirmed), renew shortcut, and a "more" sheet leading to bulk
+// operation, transfer, authorisation, one-tap new device, shutdown records and the model parameter sheet. Actions a
+// device does not offer (authorised to me, expired) are disabled by the device rules.
+import { ActionSheet, Button, Dialog, Toast } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Device } from '../../../worker/protocol/devices.ts'
+import { canDo, type DeviceOp } from './device-rules.ts'
+import { ModelParametersSheet } from './ModelParameters.tsx'
+import { devicesText } from './texts.ts'
+import { useDeviceCall } from './use-device-api.ts'
+
+const t = devicesText.actions
+
+export const DEVICE_ROUTES = {
+  viewer: '/package/cloudPhoneView/cloudPhoneView',
+  renew: '/package/purchase/renew',
+  bulk: '/package/bulkOperation/bulkOperation',
+  transfer: '/package/deviceTransfer/deviceTransfer',
+  authorise: '/package/authorizedDevices/authorizedDevices',
+  replace: '/package/replacement/replacement',
+  timing: '/package/timingRecord/timingRecord',
+} as const
+
+export const DeviceActions = ({ device }: { device: Device }) => {
+  const call = useDeviceCall()
+  const navigate = useNavigate()
+  const [moreOpen, setMoreOpen] = useState(false)
+  const [modelOpen, setModelOpen] = useState(false)
+  const [rebooting, setRebooting] = useState(false)
+  const can = (op: DeviceOp) => canDo(device, op)
+
+  const reboot = async () => {
+    const ok = await Dialog.confirm({ content: t.rebootConfirm(device.diskName), confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
+    if (!ok) return
+    setRebooting(true)
+    const r = await call('rebootDevice', { userCardId: device.userCardId })
+    setRebooting(false)
+    if (r.ok) Toast.show({ content: t.rebootDone })
+  }
+
+  const renew = () => {
+    if (!can('renew')) {
+      Toast.show({ content: t.renewNotAllowed })
+      return
+    }
+    void navigate({ to: DEVICE_ROUTES.renew, search: { userCardId: String(device.userCardId) } })
+  }
+
+  const go = (to: string, search?: Record<string, string>) => () => void navigate({ to, search })
+  const more = [
+    { key: 'bulk', text: t.bulk, onClick: go(DEVICE_ROUTES.bulk) },
+    { key: 'transfer', text: t.transfer, disabled: !can('transfer'), onClick: go(DEVICE_ROUTES.transfer) },
+    { key: 'authorise', text: t.authorise, onClick: go(DEVICE_ROUTES.authorise) },
+    { key: 'replace', text: t.replace, disabled: !can('replace'), onClick: go(DEVICE_ROUTES.replace) },
+    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(DEVICE_ROUTES.timing, { userCardId: String(device.userCardId) }) },
+    { key: 'model', text: t.model, onClick: () => setModelOpen(true) },
+  ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))
+
+  return (
+    <div className="dv-card-actions" data-testid="device-actions" data-user-card-id={device.userCardId} onClick={(e) => e.stopPropagation()}>
+      <Button size="mini" data-testid="device-action-reboot" disabled={!can('reboot')} loading={rebooting} onClick={() => void reboot()}>{t.reboot}</Button>
+      <Button size="mini" color="primary" fill="outline" data-testid="device-action-renew" disabled={!can('renew')} onClick={renew}>{t.renew}</Button>
+      <Button size="mini" data-testid="device-action-more" onClick={() => setMoreOpen(true)}>{t.more}</Button>
+      <ActionSheet visible={moreOpen} actions={more} closeOnAction cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} />
+      <ModelParametersSheet userCardId={modelOpen ? device.userCardId : null} canEdit={can('model')} onClose={() => setModelOpen(false)} />
+    </div>
+  )
+}

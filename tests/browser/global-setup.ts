@@ -1,0 +1,26 @@
+// Starts the reference server (server/app.ts) on a free loopback port behind the test proxy and provides the
+// proxy's URL to the browser tests.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startServer } from '../../server/app.ts'
+import { startTestProxy } from './test-proxy.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'core-browser-'))
+  const server = await startServer({ port: 0, dataDir, serveApp: false, quiet: true })
+  const proxy = await startTestProxy(server.url)
+  project.provide('apiUrl', proxy.url)
+  return async () => {
+    await proxy.close()
+    await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

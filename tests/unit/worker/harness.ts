@@ -1,0 +1,174 @@
+// Builds a core on test layers (memory storage, scripted fetch, fake socket, manual tab locks, test clock) and
+// gives tests handles on what it did: requests, delivered events per tab, sockets.
+import * as Effect from 'effect/Effect'
+import * as Layer from 'effect/Layer'
+import * as TestClock from 'effect/testing/TestClock'
+import { defaultCoreConfig, type CoreConfigShape } from '../../../worker/config/core-config.ts'
+import { makeCoreLayer, makeTestEdges } from '../../../worker/runtime/core-layer.ts'
+import type { CoreServices } from '../../../worker/api/core-api.ts'
+import { launch, prepareStorage } from '../../../worker/runtime/startup.ts'
+import type { SocketHandlers } from '../../../worker/push/push-socket.ts'
+import type { TabPort } from '../../../worker/tabs/tab-port.ts'
+import type { TabHello, TabRoute } from '../../../worker/protocol/commands.ts'
+import type { Delivered } from '../../../worker/protocol/events.ts'
+import { envelope } from '../../../worker/protocol/envelope.ts'
+import { TabRegistry } from '../../../worker/tabs/tab-registry.ts'
+import { EventHub } from '../../../worker/events/event-hub.ts'
+import type { LoggedEvent } from '../../../worker/storage/storage.ts'
+
+export const API = 'http://api.test'
+
+export interface RecordedRequest {
+  readonly url: URL
+  readonly method: string
+  readonly headers: Record<string, string>
+  readonly body: unknown
+}
+
+/** What a scripted endpoint answers: an envelope body (HTTP 200), or a raw status/body. */
+export type Reply = { readonly http?: number; readonly body: unknown } | { readonly network: true }
+export type Route = (req: RecordedRequest) => Reply | Promise<Reply>
+
+export const ok = (data: unknown): Reply => ({ body: envelope(0, data) })
+export const code = (status: number, msg = '', data: unknown = null): Reply => ({ body: { status, success: false, msg, data } })
+
+export interface FakeSocket {
+  readonly url: URL
+  readonly sent: Array<string>
+  closed: boolean
+  readonly handlers: SocketHandlers
+  readonly open: () => void
+  readonly receive: (frame: unknown) => void
+  readonly drop: () => void
+}
+
+export interface FakeTab {
+  readonly tabId: string
+  readonly port: TabPort
+  readonly received: Array<Delivered>
+  readonly raw: Array<unknown>
+  /** stops acknowledging batches (a frozen tab). */
+  frozen: boolean
+}
+
+export const defaultRoutes: Record<string, Route> = {
+  '/api/public/v1/room/getRoomMaintenanceMsg': () => ok({ maintenanceSwitch: false, maintenanceContent: '', showTime: '' }),
+  '/api/public/v1/system/config': () => ok({ systemName: '星云' }),
+  '/api/resources/v6/client/device/info/getDeviceList': () => ok([]),
+  '/api/pay/v2/meal/info/tab/list': () => ok([]),
+  '/api/user/v5/visitDetailed/operationVisitDetailed': () => ok(77),
+}
+
+export const homeRoute: TabRoute = { path: '/pages/index/index', search: {} }
+
+export interface Harness {
+  readonly requests: Array<RecordedRequest>
+  readonly sockets: Array<FakeSocket>
+  readonly routes: Record<string, Route>
+  readonly tabs: Map<string, FakeTab>
+  readonly gone: (tabId: string) => void
+  readonly addTab: (tabId: string, hello?: Partial<TabHello>) => Effect.Effect<FakeTab, never, CoreServices>
+  readonly requestsTo: (path: string) => Array<RecordedRequest>
+}
+
+export interface HarnessOptions {
+  readonly storage?: Record<string, unknown>
+  /** an event log left by an earlier run of the core. */
+  readonly log?: ReadonlyArray<LoggedEvent>
+  readonly routes?: Record<string, Route>
+  readonly config?: Partial<CoreConfigShape>
+  /** skip the launch requests (maintenance poll, system name, ...) to keep a test focused. */
+  readonly launch?: boolean
+}
+
+/** Lets microtasks and already-due fibers run (port flushes are microtasks). */
+export const settle = Effect.promise(() => new Promise<void>((r) => setTimeout(r, 0)))
+
+export const runCore = <A>(
+  options: HarnessOptions,
+  body: (h: Harness) => Effect.Effect<A, never, CoreServices>,
+): Promise<A> => {
+  const requests: Array<RecordedRequest> = []
+  const sockets: Array<FakeSocket> = []
+  const routes: Record<string, Route> = { ...defaultRoutes, ...options.routes }
+  const watchers = new Map<string, () => void>()
+  const tabs = new Map<string, FakeTab>()
+
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    const req: RecordedRequest = {
+      url: new URL(url),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    }
+    requests.push(req)
+    const route = routes[req.url.pathname]
+    const reply: Reply = route === undefined ? { http: 404, body: 'not found' } : await route(req)
+    if ('network' in reply) throw new TypeError('Failed to fetch')
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
+    return new Response(text, { status: reply.http ?? 200 })
+  }
+
+  const socket = (url: string, handlers: SocketHandlers) => {
+    const s: FakeSocket = {
+      url: new URL(url), sent: [], closed: false, handlers,
+      open: () => handlers.onOpen(),
+      receive: (frame) => handlers.onMessage(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+      drop: () => handlers.onDown(),
+    }
+    sockets.push(s)
+    return { send: (t: string) => void s.sent.push(t), close: () => { s.closed = true } }
+  }
+
+  const config = { ...defaultCoreConfig(API), ...options.config }
+  const layer = makeCoreLayer(config, makeTestEdges({
+    storage: options.storage,
+    log: options.log,
+    fetch,
+    socket,
+    watchGone: (tabId, onGone) => {
+      watchers.set(tabId, onGone)
+      return () => void watchers.delete(tabId)
+    },
+  }))
+
+  const h: Harness = {
+    requests, sockets, routes, tabs,
+    gone: (tabId) => watchers.get(tabId)?.(),
+    requestsTo: (path) => requests.filter((r) => r.url.pathname === path),
+    addTab: (tabId, hello) =>
+      Effect.gen(function* () {
+        const registry = yield* TabRegistry
+        const raw: Array<unknown> = []
+        const received: Array<Delivered> = []
+        let acks = 0
+        const tab: FakeTab = {
+          tabId, raw, received, frozen: false,
+          port: {
+            onmessage: null,
+            postMessage: (m) => {
+              raw.push(m)
+              if (Array.isArray(m)) received.push(...(m as Array<Delivered>))
+              if (!tab.frozen) queueMicrotask(() => tab.port.onmessage?.({ data: { ack: ++acks } }))
+            },
+            close: () => {},
+          },
+        }
+        tabs.set(tabId, tab)
+        registry.attach({ tabId, channelCode: null, route: homeRoute, visible: true, lastSeq: 0, ...hello }, tab.port)
+        return tab
+      }),
+  }
+
+  const program = Effect.gen(function* () {
+    yield* prepareStorage
+    if (options.launch === true) yield* launch
+    return yield* body(h)
+  })
+  return Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(TestClock.layer())))
+}
+
+/** The events of one tab, by tag. */
+export const eventsOf = (tab: FakeTab, tag: string) => tab.received.filter((d) => d.event._tag === tag).map((d) => d.event)
+
+export { EventHub, TabRegistry }

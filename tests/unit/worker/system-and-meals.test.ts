@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import * as Effect from 'effect/Effect'
+import * as TestClock from 'effect/testing/TestClock'
+import { groupMealTypes, resolvePreviewUrl } from '../../../worker/meals/meal-groups.ts'
+import { MealTypes } from '../../../worker/meals/meal-types.ts'
+import { Maintenance } from '../../../worker/system/maintenance.ts'
+import { eventsOf, ok, runCore, settle, code } from './harness.ts'
+
+const maintenanceOn = { maintenanceSwitch: true, maintenanceContent: '系统升级', showTime: '2026-01-01 06:00' }
+
+describe('maintenance poll', () => {
+  it('checks at launch, then 300000 ms after a successful check', () =>
+    runCore({ launch: true }, (h) => Effect.gen(function* () {
+      const path = '/api/public/v1/room/getRoomMaintenanceMsg'
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(1)
+      yield* TestClock.adjust(299_999)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(1)
+      yield* TestClock.adjust(1)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(2)
+    })))
+
+  it('schedules the next check 300000 ms after a failed check, silently', () =>
+    runCore({ launch: true, routes: { '/api/public/v1/room/getRoomMaintenanceMsg': () => code(500, '维护接口错误') } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      const path = '/api/public/v1/room/getRoomMaintenanceMsg'
+      yield* settle
+      yield* TestClock.adjust(300_000)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(2)
+      h.routes[path] = () => ({ network: true })
+      yield* TestClock.adjust(300_000)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(3)
+      yield* TestClock.adjust(300_000)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(4)
+      expect(eventsOf(a, 'ShowToast')).toEqual([])
+    })))
+
+  it('shows the maintenance modal once per period, to visitors too, with 提示, 预计：{showTime}完成 and 确定', () =>
+    runCore({ routes: { '/api/public/v1/room/getRoomMaintenanceMsg': () => ok(maintenanceOn) } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      const m = yield* Maintenance
+      yield* m.check
+      yield* m.check
+      yield* settle
+      expect(eventsOf(a, 'MaintenanceChanged')).toEqual([{ _tag: 'MaintenanceChanged', maintenance: maintenanceOn }])
+      expect(eventsOf(a, 'ShowModal')).toEqual([{
+        _tag: 'ShowModal', key: 'maintenance:系统升级|2026-01-01 06:00', title: '提示', content: '系统升级\n预计：2026-01-01 06:00完成',
+        confirmText: '确定', action: 'exitUnlessOnLogin', delayMs: 0, cancelable: false,
+      }])
+      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => ok({ ...maintenanceOn, showTime: '2026-01-02 06:00' })
+      yield* m.check
+      yield* settle
+      expect(eventsOf(a, 'ShowModal')).toHaveLength(2)
+    })))
+})
+
+describe('meal types', () => {
+  it('groups per phone type with Android versions sorted numerically and default images mapped', () => {
+    const groups = groupMealTypes([
+      { phoneType: 'STD', phoneTypeName: '标准型', androidVersion: '10', previewUrl: 'default' },
+      { phoneType: 'PRO', phoneTypeName: '性能型', androidVersion: '12', previewUrl: 'https://img/pro.png' },
+      { phoneType: 'STD', phoneTypeName: '标准型', androidVersion: '9', previewUrl: 'defaultPhonePreviewUrl' },
+      { phoneType: 'STD', phoneTypeName: '标准型', androidVersion: '12', previewUrl: 'default' },
+    ])
+    expect(groups).toEqual([
+      {
+        label: '标准型', value: 'STD', previewUrl: '/cloud/phone/web/static/default-phone.svg', index: 0,
+        androidVersions: [
+          { label: 'Android 9', value: '9', previewUrl: '/cloud/phone/web/static/default-phone-type.svg' },
+          { label: 'Android 10', value: '10', previewUrl: '/cloud/phone/web/static/default-phone.svg' },
+          { label: 'Android 12', value: '12', previewUrl: '/cloud/phone/web/static/default-phone.svg' },
+        ],
+      },
+      {
+        label: '性能型', value: 'PRO', previewUrl: 'https://img/pro.png', index: 1,
+        androidVersions: [{ label: 'Android 12', value: '12', previewUrl: 'https://img/pro.png' }],
+      },
+    ])
+  })
+
+  it('maps default and defaultPhonePreviewUrl to two different images', () => {
+    expect(resolvePreviewUrl('default')).not.toBe(resolvePreviewUrl('defaultPhonePreviewUrl'))
+  })
+
+  it('ignores a meal list failure silently', () =>
+    runCore({ routes: { '/api/pay/v2/meal/info/tab/list': () => code(1001, '套餐错误') } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      yield* (yield* MealTypes).load
+      yield* TestClock.adjust(1000)
+      yield* settle
+      expect(a.received).toEqual([])
+    })))
+})
