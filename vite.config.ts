@@ -11,6 +11,10 @@ export default defineConfig({
   base: '/cloud/phone/web/',
   plugins: [react()],
   worker: { format: 'es' },
+  // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
+  optimizeDeps: {
+    include: ['effect/Deferred', 'effect/Effect', 'effect/Fiber', 'effect/Option', 'effect/Scope', 'idb', 'spark-md5', 'comlink'],
+  },
   build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -69,6 +69,9 @@ export const zhCN = {
     pullComplete: '刷新成功',
     previewAlt: (name: string) => `${name}预览图`,
     count: (n: number) => `共${n}台`,
+    visitorTitle: '登录后查看您的云手机',
+    visitorHint: '租用的云手机、授权给您的云手机都会显示在这里',
+    login: '登录 / 注册',
   },
   devices: {
     expired: '已过期',

@@ -28,16 +28,15 @@ export const mustBindPhone = (session: SessionState): boolean => {
 }
 
 /**
- * One step of the guard: where `path` must redirect to, or null to stay. A visitor on the home is sent on to login
- * (the home lists the account's cloud phones, which a visitor has none of).
+ * One step of the guard: where `path` must redirect to, or null to stay. The home is public (§6): a visitor sees it
+ * with a prompt to log in, so a forced exit "without redirect" leaves the tab where it is, under its modal.
  */
 export const guard = (path: string, session: SessionState, userAgent: string): string | null => {
   const at = canonicalPath(path)
   if (isInAppBrowser(userAgent)) return at === COVER ? null : COVER
   if (at === COVER) return HOME
   if (!session.loggedIn) {
-    if (!VISITOR_ROUTES.has(at)) return HOME
-    return at === HOME ? LOGIN : null
+    return VISITOR_ROUTES.has(at) ? null : HOME
   }
   if (mustBindPhone(session)) return at === BIND_PHONE ? null : BIND_PHONE
   return null

@@ -38,8 +38,8 @@ const table: ReadonlyArray<[string, SessionState, string, string | null]> = [
   ['/package/ubertragungsseite/ubertragungsseite', visitor, BROWSER, null],
   ['/package/adView/adView', visitor, BROWSER, null],
   // a visitor's home (and its alias) leads on to login
-  [HOME, visitor, BROWSER, LOGIN],
-  ['/', visitor, BROWSER, LOGIN],
+  [HOME, visitor, BROWSER, null],
+  ['/', visitor, BROWSER, null],
   // any other route sends a visitor to the index
   [PURCHASE, visitor, BROWSER, HOME],
   ['/package/cloudPhoneView/cloudPhoneView', visitor, BROWSER, HOME],
@@ -75,8 +75,8 @@ describe('navigation guard', () => {
   })
 
   it.each<[string, SessionState, string, string]>([
-    [PURCHASE, visitor, BROWSER, LOGIN],
-    [COVER, visitor, BROWSER, LOGIN],
+    [PURCHASE, visitor, BROWSER, HOME],
+    [COVER, visitor, BROWSER, HOME],
     [COVER, userType2, BROWSER, BIND],
     [PURCHASE, member, WECHAT, COVER],
     ['/', member, BROWSER, HOME],

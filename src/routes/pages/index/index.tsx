@@ -5,7 +5,7 @@ import { useCallback, useEffect } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { maskPhone } from '../../../lib/validators.ts'
-import { PURCHASE } from '../../../router/paths.ts'
+import { LOGIN, PURCHASE } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
@@ -34,14 +34,15 @@ export default function HomeScreen() {
   const confirm = useConfirm()
   const navigate = useNavigate()
   const devices = useAppStore((s) => s.devices)
+  const loggedIn = useAppStore((s) => s.session.loggedIn)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
   const refresh = useCallback(async () => {
     await api.refreshDevices()
   }, [api])
 
   useEffect(() => {
-    void refresh()
-  }, [refresh])
+    if (loggedIn) void refresh()
+  }, [refresh, loggedIn])
 
   const logout = async () => {
     const confirmed = await confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm })
@@ -54,8 +55,16 @@ export default function HomeScreen() {
   )
 
   const neverLoaded = devices.fetchedAt === null
-  const body =
-    neverLoaded && devices.error === null ? (
+  const body = !loggedIn ? (
+    <div className="center-state" data-testid="home-visitor">
+      <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
+      <h2>{t.visitorTitle}</h2>
+      <p>{t.visitorHint}</p>
+      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: LOGIN })}>
+        {t.login}
+      </Button>
+    </div>
+  ) : neverLoaded && devices.error === null ? (
       <Skeletons />
     ) : devices.list.length === 0 && devices.error !== null ? (
       <div className="center-state" data-testid="home-error">
@@ -86,11 +95,14 @@ export default function HomeScreen() {
       back={false}
       testId="home-page"
       right={
-        <button type="button" className="home-logout" data-testid="logout" onClick={() => void logout()}>
-          {t.logout}
-        </button>
+        loggedIn ? (
+          <button type="button" className="home-logout" data-testid="logout" onClick={() => void logout()}>
+            {t.logout}
+          </button>
+        ) : undefined
       }
     >
+      {loggedIn && (
       <section className="home-summary">
         <span className="home-phone" data-testid="home-phone">{maskPhone(phone)}</span>
         <span className="home-count">
@@ -98,10 +110,12 @@ export default function HomeScreen() {
           {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}
         </span>
       </section>
+      )}
       {devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
       )}
       <PullToRefresh
+        disabled={!loggedIn}
         onRefresh={refresh}
         pullingText={t.pullIdle}
         canReleaseText={t.pullCanRelease}

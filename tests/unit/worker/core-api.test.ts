@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import * as Effect from 'effect/Effect'
+import * as TestClock from 'effect/testing/TestClock'
+import { makeCoreApi, type CoreServices } from '../../../worker/api/core-api.ts'
+import { Storage } from '../../../worker/storage/storage.ts'
+import { eventsOf, runCore, settle } from './harness.ts'
+
+const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138' }
+
+const apiFor = Effect.gen(function* () {
+  const context = yield* Effect.context<CoreServices>()
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+})
+
+const fakePort = () => ({ postMessage: () => {}, onmessage: null, close: () => {} }) as unknown as MessagePort
+const hello = (path: string) => ({ tabId: `tab-${path}`, channelCode: null, route: { path, search: {} }, visible: false, lastSeq: 0 })
+
+describe('core API commands', () => {
+  it('the maintenance confirm exits and redirects unless the calling tab is on login', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const watcher = yield* h.addTab('watcher', { visible: false })
+      const onLogin = yield* apiFor
+      yield* Effect.promise(() => onLogin.attach(hello('/pages/login/login'), fakePort()))
+      yield* Effect.promise(() => onLogin.exitFromMaintenance())
+      expect(yield* (yield* Storage).get('token')).toBe('tok')
+      const onHome = yield* apiFor
+      yield* Effect.promise(() => onHome.attach(hello('/pages/index/index'), fakePort()))
+      yield* Effect.promise(() => onHome.exitFromMaintenance())
+      expect(yield* (yield* Storage).get('token')).toBeNull()
+      yield* TestClock.adjust(500)
+      yield* settle
+      expect(eventsOf(watcher, 'NavigateTo')).toHaveLength(1)
+    })))
+
+  it('lets a tab read and write only the tab-writable keys', () =>
+    runCore({ storage: loggedIn }, () => Effect.gen(function* () {
+      const api = yield* apiFor
+      yield* Effect.promise(() => api.setLocal('path', '/package/setUp/setUp'))
+      expect(yield* Effect.promise(() => api.getLocal('path'))).toBe('/package/setUp/setUp')
+      expect(yield* Effect.promise(() => api.getLocal('token' as never))).toBeNull()
+      yield* Effect.promise(() => api.setLocal('token' as never, 'forged'))
+      expect(yield* (yield* Storage).get('token')).toBe('tok')
+    })))
+
+  it('answers an unknown endpoint name with a failure value, not an exception', () =>
+    runCore({}, () => Effect.gen(function* () {
+      const api = yield* apiFor
+      expect(yield* Effect.promise(() => api.call('nope' as never))).toEqual({ ok: false, status: 0, msg: '服务器错误', silent: false })
+    })))
+
+  it('sends the calling tab channelCode with its calls', () =>
+    runCore({}, (h) => Effect.gen(function* () {
+      const api = yield* apiFor
+      yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH9' }, fakePort()))
+      yield* Effect.promise(() => api.call('mealTypeList'))
+      expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')[0].headers.channelCode).toBe('CH9')
+    })))
+})
