@@ -19,7 +19,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
       '/push': { target: apiTarget.replace('http', 'ws'), ws: true },
     },
   },

@@ -48,9 +48,11 @@ export interface BenchPages {
 export const startBenchPages = async (options: { apiTarget?: string } = {}): Promise<BenchPages> => {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
   const common = { configFile: join(repoRoot, 'vite.config.ts'), root: repoRoot, logLevel: 'error' as const, clearScreen: false }
+  // the worker bundle is built by its own plugin pipeline (worker.plugins), so the probe and stubs go there too
   const buildWith = (plugins: Plugin[]) => build({
     ...common,
     plugins,
+    worker: { format: 'es', plugins: () => plugins },
     build: {
       outDir,
       emptyOutDir: true,

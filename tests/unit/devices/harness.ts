@@ -69,7 +69,9 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
     liveCount: () => 0,
   }
   let offset = 0
-  const now = options.realClock ? Date.now : () => Date.now() + offset
+  // a frozen clock, moved only by advance(), so progress through a busy window is exact
+  const base = Date.now()
+  const now = options.realClock ? Date.now : () => base + offset
   const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
   const devices = registerDeviceRoutes(ctx, { now, busyMs: BUSY_MS, rebootMs: REBOOT_MS })
   registerCardRoutes(ctx)
