@@ -26,6 +26,7 @@ import { registerSessionRoutes } from './session/routes.ts'
 import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerSystemRoutes } from './system/routes.ts'
+import { registerMessageRoutes } from './messages/routes.ts'
 import { registerOpsRoutes, writeOpsToken } from './ops/routes.ts'
 
 export interface StartOptions {
@@ -143,6 +144,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerCardRoutes(ctx)
     registerPayRoutes(ctx)
     registerSystemRoutes(ctx)
+    registerMessageRoutes(ctx)
     registerOpsRoutes(ctx, opsToken)
     if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
 

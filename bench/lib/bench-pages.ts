@@ -74,6 +74,8 @@ export const startBenchPages = async (options: { apiTarget?: string } = {}): Pro
   }
   const server: PreviewServer = await preview({
     ...common,
+    // the proxy logs every socket the bench closes as an error
+    logLevel: 'silent',
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false, headers: isolationHeaders, proxy, open: false },
   })

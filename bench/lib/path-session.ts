@@ -11,11 +11,17 @@ export const withPathTabs = async (
   tabCounts: ReadonlyArray<number>,
   measure: (pages: Page[], tabs: number) => Promise<void>,
   onOpenFailed: (tabs: number, error: unknown) => void,
+  /** tab counts not started by then are reported through onOpenFailed as skipped. */
+  deadline = Infinity,
 ): Promise<void> => {
   const context = await ctx.browser.newContext()
   try {
     let pages: Page[] = []
     for (const tabs of tabCounts) {
+      if (Date.now() > deadline) {
+        onOpenFailed(tabs, new Error('skipped: this path\'s share of the time budget ran out'))
+        continue
+      }
       try {
         pages = pages.length === 0 ? await openPathTabs(ctx, context, path, tabs) : [...pages, ...(await openPathTabs(ctx, context, path, tabs - pages.length, true))]
       } catch (e) {

@@ -16,28 +16,18 @@ export const openTab = async (context: BrowserContext, url: string, timeoutMs = 
   return page
 }
 
-export const resetTabs = (pages: ReadonlyArray<Page>, count: number): Promise<number[]> =>
-  Promise.all(pages.map((p) => p.evaluate((n) => window.__bench!.reset(n), count)))
-
-/** Waits until every tab's React committed message `count` (or the time runs out: the caller records what is missing). */
-export const waitForCommits = async (pages: ReadonlyArray<Page>, count: number, timeoutMs: number): Promise<boolean> => {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const progress = await Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
-    if (progress.every((x) => x.commitMax >= count && x.storeMax >= count)) return true
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return false
+export const resetTabs = async (pages: ReadonlyArray<Page>, count: number): Promise<void> => {
+  await Promise.all(pages.map((p) => p.evaluate((n) => window.__bench!.reset(n), count)))
 }
 
-/** Waits until every tab's store holds message `count`, or until nothing moved for stallMs. */
-export const waitForStores = async (pages: ReadonlyArray<Page>, count: number, stallMs: number): Promise<boolean> => {
+/** Waits until every tab's store (and React, with commits) holds message `count`, or until nothing moved for stallMs. */
+export const waitForTabs = async (pages: ReadonlyArray<Page>, count: number, stallMs: number, commits: boolean): Promise<boolean> => {
   let last = -1
   let movedAt = Date.now()
   while (Date.now() - movedAt < stallMs) {
     const progress = await Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
-    if (progress.every((x) => x.storeMax >= count)) return true
-    const total = progress.reduce((a, x) => a + x.storeMax, 0)
+    if (progress.every((x) => x.storeMax >= count && (!commits || x.commitMax >= count))) return true
+    const total = progress.reduce((a, x) => a + x.storeMax + x.commitMax + x.events, 0)
     if (total !== last) {
       last = total
       movedAt = Date.now()
@@ -45,6 +35,22 @@ export const waitForStores = async (pages: ReadonlyArray<Page>, count: number, s
     await new Promise((r) => setTimeout(r, 50))
   }
   return false
+}
+
+/** Waits until no tab has received an event for quietMs (a slow core may still be draining the previous run). */
+export const settle = async (pages: ReadonlyArray<Page>, quietMs: number, maxMs: number): Promise<void> => {
+  const deadline = Date.now() + maxMs
+  let last = -1
+  let changedAt = Date.now()
+  while (Date.now() < deadline && Date.now() - changedAt < quietMs) {
+    const progress = await Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
+    const total = progress.reduce((a, x) => a + x.events + x.storeMax + x.commitMax, 0)
+    if (total !== last) {
+      last = total
+      changedAt = Date.now()
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 export const dumpTabs = (pages: ReadonlyArray<Page>): Promise<TabDump[]> =>

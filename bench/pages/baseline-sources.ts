@@ -10,12 +10,15 @@ import { now } from './clock.ts'
 import { makeProjection, type Projection } from './projection.ts'
 import type { SourceContext, TabSource } from './tab-source.ts'
 
-const counterOf = (d: Delivered): number => (d.event._tag === 'CardCouponChanged' ? d.event.counters.coupon : 0)
+const report = (ctx: SourceContext, d: Delivered): void => {
+  if (d.event._tag === 'CardCouponChanged' && d.seq !== null) ctx.onEvent(d.seq, d.event.counters.coupon)
+}
 
 const fromProjection = (p: Projection, rest: Pick<TabSource, 'workerArrivals' | 'resetWorker' | 'workerIsolated'>): TabSource => ({
   counter: () => p.counter(),
+  seq: () => p.seq(),
   subscribe: (listener) => p.subscribe(listener),
-  useCounter: () => p.useCounter(),
+  useSeq: () => p.useSeq(),
   controls: { projection: () => p.kind },
   ...rest,
 })
@@ -31,7 +34,7 @@ export const perTabSocket = async (ctx: SourceContext): Promise<TabSource> => {
     const delivered = frameToEvent(projection.state(), text)
     if (delivered === null) return
     ctx.onArrival(frameId(text), t)
-    ctx.onEvent(counterOf(delivered))
+    report(ctx, delivered)
     projection.apply([delivered])
   })
   await new Promise<void>((resolve, reject) => {
@@ -67,7 +70,7 @@ export const comlinkCallback = async (ctx: SourceContext): Promise<TabSource> =>
   const early: Delivered[] = []
   const snapshot = await api.attachCallback(Comlink.proxy((delivered: Delivered) => {
     if (projection === null) return void early.push(delivered)
-    ctx.onEvent(counterOf(delivered))
+    report(ctx, delivered)
     projection.apply([delivered])
   }))
   projection = await makeProjection(snapshot)
@@ -81,7 +84,7 @@ export const rawPortBatches = async (ctx: SourceContext): Promise<TabSource> => 
   const snapshot = await api.attachPort(Comlink.transfer(channel.port2, [channel.port2]))
   const projection = await makeProjection(snapshot)
   channel.port1.onmessage = (e: MessageEvent<Delivered[]>) => {
-    for (const delivered of e.data) ctx.onEvent(counterOf(delivered))
+    for (const delivered of e.data) report(ctx, delivered)
     projection.apply(e.data)
   }
   return fromProjection(projection, workerControls(api))

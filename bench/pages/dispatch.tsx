@@ -9,8 +9,8 @@ export interface BenchTab {
   readonly mode: string
   readonly crossOriginIsolated: boolean
   workerIsolated(): Promise<boolean | null>
-  /** starts a run of count messages: ids count from the counter the store holds now. */
-  reset(count: number): Promise<number>
+  /** starts a run of count messages: message k is the k-th counter event from now on. */
+  reset(count: number): Promise<void>
   progress(): { storeMax: number; commitMax: number; events: number }
   dump(): TabDump
   workerArrivals(): Promise<Array<[number, number]>>
@@ -27,11 +27,10 @@ declare global {
 const params = new URLSearchParams(location.search)
 const mode = params.get('mode') ?? 'port'
 const recorder = new TabRecorder()
-let base = 0
 
 const context: SourceContext = {
   params,
-  onEvent: (counter) => recorder.event(counter - base),
+  onEvent: (seq, counter) => recorder.event(seq, counter),
   onArrival: (id, t) => recorder.arrival(id, t),
 }
 
@@ -48,14 +47,14 @@ const loadSource = async (): Promise<TabSource> => {
 }
 
 const Probe = ({ source }: { source: TabSource }) => {
-  const value = source.useCounter()
-  useLayoutEffect(() => recorder.commit(value - base), [value])
-  return <output data-testid="bench-counter">{value}</output>
+  const seq = source.useSeq()
+  useLayoutEffect(() => recorder.commit(seq), [seq])
+  return <output data-testid="bench-seq">{seq}</output>
 }
 
 const boot = async (): Promise<void> => {
   const source = await loadSource()
-  source.subscribe(() => recorder.store(source.counter() - base))
+  source.subscribe(() => recorder.store(source.seq()))
   createRoot(document.getElementById('root')!).render(<Probe source={source} />)
   window.__bench = {
     mode,
@@ -63,9 +62,7 @@ const boot = async (): Promise<void> => {
     workerIsolated: () => source.workerIsolated(),
     async reset(count) {
       await source.resetWorker()
-      base = source.counter()
-      recorder.reset(count)
-      return base
+      recorder.reset(count, source.counter())
     },
     progress: () => recorder.progress(),
     dump: () => recorder.dump(),

@@ -48,14 +48,15 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
   const store = createAppStore()
   store.getState().loadSnapshot(core.snapshot)
   core.onEvents((batch: EventBatch) => {
-    for (const { event } of batch) if (event._tag === 'CardCouponChanged') ctx.onEvent(event.counters.coupon)
+    for (const { seq, event } of batch) if (event._tag === 'CardCouponChanged' && seq !== null) ctx.onEvent(seq, event.counters.coupon)
     store.getState().applyBatch(batch)
   })
   core.onSnapshot((snapshot: Snapshot) => store.getState().loadSnapshot(snapshot))
   return {
     counter: () => store.getState().counters.coupon,
+    seq: () => store.getState().seq,
     subscribe: (listener) => store.subscribe(listener),
-    useCounter: () => useStore(store, (s) => s.counters.coupon),
+    useSeq: () => useStore(store, (s) => s.seq),
     workerArrivals: () => askProbe<Array<[number, number]>>('arrivals'),
     resetWorker: () => askProbe<null>('reset').then(() => undefined),
     workerIsolated: () => askProbe<{ crossOriginIsolated: boolean }>('info').then((i) => i.crossOriginIsolated),

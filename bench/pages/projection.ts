@@ -8,8 +8,9 @@ export interface Projection {
   readonly kind: 'product store' | 'bench store'
   state(): BenchState
   counter(): number
+  seq(): number
   subscribe(listener: () => void): () => void
-  useCounter(): number
+  useSeq(): number
   apply(batch: ReadonlyArray<Delivered>): void
 }
 
@@ -27,8 +28,9 @@ export const makeProjection = async (initial: BenchState): Promise<Projection> =
       kind: 'product store',
       state: () => ({ seq: store.getState().seq, cardCoupon: store.getState().counters }),
       counter: () => store.getState().counters.coupon,
+      seq: () => store.getState().seq,
       subscribe: (listener) => store.subscribe(listener),
-      useCounter: () => useStore(store, (s) => s.counters.coupon),
+      useSeq: () => useStore(store, (s) => s.seq),
       apply: (batch) => store.getState().applyBatch(batch),
     }
   }
@@ -37,8 +39,9 @@ export const makeProjection = async (initial: BenchState): Promise<Projection> =
     kind: 'bench store',
     state: () => store.getState(),
     counter: () => store.getState().cardCoupon.coupon,
+    seq: () => store.getState().seq,
     subscribe: (listener) => store.subscribe(listener),
-    useCounter: () => useStore(store, (s) => s.cardCoupon.coupon),
+    useSeq: () => useStore(store, (s) => s.seq),
     apply: (batch) => applyBatch(store, batch),
   }
 }

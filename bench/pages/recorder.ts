@@ -1,5 +1,6 @@
-// What a bench tab records per message id: when its store held the state, when React committed it, and whether the
-// events arrived complete and in order.
+// What a bench tab records per message: when its store held the state, when React committed it, and whether the
+// events came complete and in order. Message k is the k-th counter event since the reset; its store state is found
+// by the event's seq, so a core that computes the counter wrongly still gets timed (and its counter is checked apart).
 import { now } from './clock.ts'
 
 export interface TabDump {
@@ -8,71 +9,81 @@ export interface TabDump {
   /** per-tab socket baseline only: when this tab's own socket got the frame. */
   readonly arrivalAt: ReadonlyArray<number>
   readonly events: number
-  readonly lost: number
   readonly duplicatedOrReordered: number
-  readonly lastId: number
   readonly storeMax: number
   readonly commitMax: number
+  /** how far the coupon counter moved since the reset (should equal the messages sent). */
+  readonly counterDelta: number
+}
+
+/** Times, per message id, the first moment a watermark (store or React) reached that message's seq. */
+class Watermark {
+  at: Float64Array
+  reached = 0
+  constructor(size: number) {
+    this.at = new Float64Array(size + 1)
+  }
+  advance(seqs: ReadonlyArray<number>, seq: number): void {
+    let id = this.reached
+    while (id < seqs.length && seqs[id] <= seq) id++
+    if (id === this.reached) return
+    const t = now()
+    for (let k = this.reached + 1; k <= Math.min(id, this.at.length - 1); k++) this.at[k] = t
+    this.reached = id
+  }
 }
 
 export class TabRecorder {
-  private storeAt = new Float64Array(1)
-  private commitAt = new Float64Array(1)
+  /** seqs[k - 1] = seq of message k's event. */
+  private seqs: number[] = []
+  private store_ = new Watermark(0)
+  private commit_ = new Watermark(0)
   private arrivalAt = new Float64Array(1)
-  private storeMax = 0
-  private commitMax = 0
-  private lastId = 0
-  private events = 0
-  private lost = 0
+  private lastSeq = -Infinity
   private misordered = 0
+  private counterBase = 0
+  private counter = 0
 
-  reset(count: number): void {
-    this.storeAt = new Float64Array(count + 1)
-    this.commitAt = new Float64Array(count + 1)
+  reset(count: number, counter: number): void {
+    this.seqs = []
+    this.store_ = new Watermark(count)
+    this.commit_ = new Watermark(count)
     this.arrivalAt = new Float64Array(count + 1)
-    this.storeMax = this.commitMax = this.lastId = this.events = this.lost = this.misordered = 0
+    this.lastSeq = -Infinity
+    this.misordered = 0
+    this.counterBase = this.counter = counter
   }
 
-  /** an event for message id reached the tab (before the store). */
-  event(id: number): void {
-    this.events++
-    if (id === this.lastId + 1) this.lastId = id
-    else if (id > this.lastId + 1) {
-      this.lost += id - this.lastId - 1
-      this.lastId = id
-    } else this.misordered++
+  /** a counter event with this seq reached the tab (before its store). */
+  event(seq: number, counter: number): void {
+    if (seq <= this.lastSeq) this.misordered++
+    this.lastSeq = Math.max(this.lastSeq, seq)
+    this.seqs.push(seq)
+    this.counter = counter
   }
 
   arrival(id: number, t: number): void {
     if (id > 0 && id < this.arrivalAt.length && this.arrivalAt[id] === 0) this.arrivalAt[id] = t
   }
 
-  /** the store now holds every message up to id (stores and React may coalesce several into one update). */
-  store(id: number): void {
-    if (id <= this.storeMax) return
-    const t = now()
-    const top = Math.min(id, this.storeAt.length - 1)
-    for (let k = this.storeMax + 1; k <= top; k++) this.storeAt[k] = t
-    this.storeMax = id
+  /** the store now holds everything up to seq. */
+  store(seq: number): void {
+    this.store_.advance(this.seqs, seq)
   }
 
-  commit(id: number): void {
-    if (id <= this.commitMax) return
-    const t = now()
-    const top = Math.min(id, this.commitAt.length - 1)
-    for (let k = this.commitMax + 1; k <= top; k++) this.commitAt[k] = t
-    this.commitMax = id
+  commit(seq: number): void {
+    this.commit_.advance(this.seqs, seq)
   }
 
   progress(): { storeMax: number; commitMax: number; events: number } {
-    return { storeMax: this.storeMax, commitMax: this.commitMax, events: this.events }
+    return { storeMax: this.store_.reached, commitMax: this.commit_.reached, events: this.seqs.length }
   }
 
   dump(): TabDump {
     return {
-      storeAt: Array.from(this.storeAt), commitAt: Array.from(this.commitAt), arrivalAt: Array.from(this.arrivalAt),
-      events: this.events, lost: this.lost, duplicatedOrReordered: this.misordered, lastId: this.lastId,
-      storeMax: this.storeMax, commitMax: this.commitMax,
+      storeAt: Array.from(this.store_.at), commitAt: Array.from(this.commit_.at), arrivalAt: Array.from(this.arrivalAt),
+      events: this.seqs.length, duplicatedOrReordered: this.misordered,
+      storeMax: this.store_.reached, commitMax: this.commit_.reached, counterDelta: this.counter - this.counterBase,
     }
   }
 }

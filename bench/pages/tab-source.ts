@@ -2,10 +2,12 @@
 export interface TabSource {
   /** the coupon counter the tab's store holds now. */
   counter(): number
+  /** the seq of the last state event the tab's store folded in. */
+  seq(): number
   /** store subscription: called after every state change. */
   subscribe(listener: () => void): () => void
-  /** React hook reading the same counter from the same store. */
-  useCounter(): number
+  /** React hook reading the seq from the same store. */
+  useSeq(): number
   /** [message id, arrival time at the worker's socket] for bench frames since the last resetWorker. */
   workerArrivals(): Promise<Array<[number, number]>>
   resetWorker(): Promise<void>
@@ -16,8 +18,8 @@ export interface TabSource {
 
 export interface SourceContext {
   readonly params: URLSearchParams
-  /** an event for the message that set the counter to this value reached the tab. */
-  readonly onEvent: (counter: number) => void
+  /** a counter event (seq, the counter it carries) reached the tab, before its store. */
+  readonly onEvent: (seq: number, counter: number) => void
   /** per-tab socket only: a bench frame arrived at this tab's socket. */
   readonly onArrival: (id: number, t: number) => void
 }

@@ -1,8 +1,9 @@
-// Idempotent demo data: three users, five devices of the demo user covering every list marker, meal types, meals,
-// the system name and the maintenance row. Existing rows are left alone.
+// Idempotent demo data: four users, five devices of the demo user covering every list marker, a 60-device fleet,
+// meal types, meals, the system name, the maintenance row, ads and notices. Existing rows are left alone.
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
+import { seedMessagesDemoData } from '../messages/seed.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -10,6 +11,7 @@ export const demoUsers = {
   demo: { username: 'demo', phone: '13800138000', userType: 1, nickName: '演示用户' },
   partner: { username: 'partner', phone: '13700137000', userType: 1, nickName: '授权伙伴' },
   unbound: { username: 'wx_unbound', phone: '13900139000', userType: 2, nickName: '待绑定手机用户' },
+  fleet: { username: 'fleet60', phone: '13600136000', userType: 1, nickName: '六十台用户' },
 } as const
 
 const MINUTE = 60_000
@@ -23,6 +25,21 @@ export const demoDevices = [
   { userCardId: 880004, owner: 'partner', diskName: '伙伴的云手机', tier: 'SVIP', minutesLeft: 15 * 24 * 60, phoneType: 'PERFORMANCE', androidVersion: '13', previewUrl: 'defaultPhonePreviewUrl', grantee: 'demo' },
   { userCardId: 880005, owner: 'demo', diskName: '已授权云手机', tier: 'VIP', minutesLeft: 60 * 24 * 60, phoneType: 'STANDARD', androidVersion: '12', previewUrl: 'default', grantee: 'partner' },
 ] as const
+
+/** The fleet user's 60 devices (the per-account maximum): every tier, some expiring soon, some expired. */
+export const FLEET_SIZE = 60
+const fleetDevices = (ownerId: number, now: number) =>
+  Array.from({ length: FLEET_SIZE }, (_, i) => {
+    const standard = i % 2 === 0
+    const minutesLeft = i % 10 === 9 ? -60 : i % 7 === 3 ? 36 * 60 : (i * 3 + 5) * 24 * 60
+    return {
+      user_card_id: 890001 + i, owner_id: ownerId, disk_name: `批量云手机-${String(i + 1).padStart(2, '0')}`,
+      buy_vip_type: (['VIP', 'SVIP', 'STAR', 'STARPRO'] as const)[i % 4], expires_at: new Date(now + minutesLeft * MINUTE),
+      room: '华南二区', free_trial: 0, phone_type: standard ? 'STANDARD' : 'PERFORMANCE',
+      android_version: standard ? ['9', '10', '12'][i % 3]! : ['10', '12', '13'][i % 3]!,
+      preview_url: standard ? 'default' : 'defaultPhonePreviewUrl',
+    }
+  })
 
 const mealTypes = [
   { phoneType: 'STANDARD', name: '标准版', versions: ['9', '10', '12'], previewUrl: 'default' },
@@ -70,6 +87,8 @@ export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void
         .execute()
     }
   }
+  // one statement for the whole fleet: a first start stays quick
+  await db.insertInto('devices').values(fleetDevices(ids.fleet!, now)).onConflict((oc) => oc.column('user_card_id').doNothing()).execute()
   let sort = 0
   for (const t of mealTypes) {
     for (const v of t.versions) {
@@ -98,4 +117,5 @@ export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void
     .values({ id: 1, maintenance_switch: false, maintenance_content: '', show_time: '' })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute()
+  await seedMessagesDemoData(db, now)
 }

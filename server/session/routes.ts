@@ -1,10 +1,11 @@
-// Session endpoints: public key, RSA+MD5 password login, personal info, visit log.
+// Session endpoints: public key, RSA+MD5 password login, personal info, visit log, and the SMS-code account routes.
 import { randomBytes } from 'node:crypto'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import type { LoginKey } from '../crypto/login-key.ts'
 import { verifyPasswordMd5 } from '../crypto/password.ts'
 import { DomainError, Status } from '../http/errors.ts'
+import { registerAccountRoutes } from './account-routes.ts'
 
 export const WRONG_CREDENTIALS_MSG = '账号或密码错误'
 
@@ -56,4 +57,6 @@ export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): v
       .executeTakeFirstOrThrow()
     return row.id
   })
+
+  registerAccountRoutes(ctx, loginKey)
 }

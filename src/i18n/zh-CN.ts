@@ -1,4 +1,5 @@
 // Every user-facing string of the tab, in Chinese (product-spec.md and decisions.md give the exact texts where cited).
+import { devicesZhCN } from './zh-CN.devices.ts'
 
 export const zhCN = {
   app: {
@@ -72,17 +73,34 @@ export const zhCN = {
     visitorTitle: '登录后查看您的云手机',
     visitorHint: '租用的云手机、授权给您的云手机都会显示在这里',
     login: '登录 / 注册',
+    notifications: '消息',
+    unread: (n: number) => (n > 0 ? `${n}条未读消息` : '没有未读消息'),
+    current: '当前',
   },
-  devices: {
-    expired: '已过期',
-    remainingDaysHours: (days: number, hours: number) => `剩${days}天${hours}小时`,
-    remainingHoursMinutes: (hours: number, minutes: number) => `剩${hours}小时${minutes}分钟`,
-    remainingMinutes: (minutes: number) => `剩${minutes}分钟`,
-    /** api-notes: phoneAuthStatus 1 & authPhone 1, someone authorised it to me. */
-    authorisedToMe: '被授权',
-    /** api-notes: phoneAuthStatus 1 & authPhone 0, I authorised it to someone. */
-    authorisedByMe: '已授权',
+  /** /package/notificationMessage/notificationMessage. */
+  notices: {
+    empty: '暂无消息',
+    emptyHint: '系统公告和活动通知会显示在这里',
+    loadFailed: '消息加载失败',
+    unread: '未读',
+    read: '已读',
+    announcement: '系统公告',
+    notice: '通知',
+    close: '知道了',
+    loadMore: '加载更多',
+    loadingMore: '正在加载...',
+    noMore: '没有更多了',
   },
+  /** /package/adView/adView. */
+  adView: {
+    refused: '无法打开该链接',
+    refusedHint: '广告链接仅支持 http 或 https 地址',
+    openInBrowser: '在浏览器中打开',
+    loading: '正在加载…',
+    frameTitle: '广告内容',
+  },
+  /** The device list's display rules and every device screen (zh-CN.devices.ts). */
+  devices: devicesZhCN,
   bindPhone: {
     title: '绑定手机号',
     explain: '为保障账号安全，当前账号需要先绑定手机号后才能继续使用。',

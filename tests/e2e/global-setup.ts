@@ -7,7 +7,8 @@ import { join } from 'node:path'
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-'))
   const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s).
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

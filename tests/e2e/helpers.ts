@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 export const DEMO = { phone: '13800138000', password: 'Demo@2026' }
 export const BIND_USER = { phone: '13900139000', password: 'Demo@2026' }
@@ -38,4 +38,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export async function expectDeviceCount(page: Page, n: number): Promise<void> {
   await expect(page.getByTestId('device-item')).toHaveCount(n)
+}
+
+/** Opens `n` tabs of one browser context (one shared core), all logged in as `user`, all on home. */
+export async function loggedInTabs(context: BrowserContext, n: number, user = DEMO): Promise<Page[]> {
+  const first = await context.newPage()
+  await login(first, user)
+  await expect(first.getByTestId('device-item').first()).toBeVisible()
+  const pages = [first]
+  for (let i = 1; i < n; i++) {
+    const page = await context.newPage()
+    await page.goto(appUrl('/'))
+    await expect(page.getByTestId('device-item').first()).toBeVisible()
+    pages.push(page)
+  }
+  await expect.poll(() => connectionsOf(user.phone), { timeout: 15_000 }).toBe(1)
+  return pages
+}
+
+export const viewerUrl = (userCardId: number): string => appUrl(`/package/cloudPhoneView/cloudPhoneView?userCardId=${userCardId}`)
+
+/** Test-only core configuration (shortened timers); must be installed before the app boots. */
+export async function withCoreTestConfig(context: BrowserContext, config: Record<string, unknown>): Promise<void> {
+  await context.addInitScript((c) => { (globalThis as { __CORE_TEST_CONFIG__?: unknown }).__CORE_TEST_CONFIG__ = c }, config)
+}
+
+/** Presses the 确定 button of the dialog on screen (confirmations and notices). */
+export async function confirmDialog(page: Page): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click()
 }

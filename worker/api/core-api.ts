@@ -50,6 +50,14 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
       const session = yield* Session
       return yield* session.login(input, yield* ctx)
     })),
+    loginWithCode: (input) => run(Effect.gen(function* () {
+      const session = yield* Session
+      return yield* session.loginWithCode(input, yield* ctx)
+    })),
+    refreshSession: () => run(Effect.gen(function* () {
+      const session = yield* Session
+      return yield* session.refresh(yield* ctx)
+    })),
     logout: () => run(Effect.gen(function* () {
       const session = yield* Session
       yield* session.logout(yield* ctx)

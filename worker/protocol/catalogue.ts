@@ -3,12 +3,14 @@ import { sessionEndpoints } from './session.ts'
 import { deviceEndpoints } from './devices.ts'
 import { payEndpoints } from './pay.ts'
 import { systemEndpoints } from './system.ts'
+import { messageEndpoints } from './messages.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
   ...deviceEndpoints,
   ...payEndpoints,
   ...systemEndpoints,
+  ...messageEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

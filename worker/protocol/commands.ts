@@ -59,6 +59,15 @@ export interface LoginInput {
   readonly invitationUserName?: string | null
 }
 
+/** SMS-code sign-in: quick login, or registration when a password is given; either way the user is then logged in. */
+export interface CodeLoginInput {
+  readonly phone: string
+  readonly code: string
+  readonly inviteCode?: string | null
+  /** registration: the new password in plain text (the core encrypts it like the login password). */
+  readonly password?: string | null
+}
+
 export type Resync = { readonly kind: 'events'; readonly batch: EventBatch } | { readonly kind: 'snapshot'; readonly snapshot: Snapshot }
 
 /**
@@ -69,6 +78,10 @@ export interface CoreApi {
   attach(hello: TabHello, events: MessagePort): Promise<Snapshot>
   detach(): Promise<void>
   login(input: LoginInput): Promise<CallResult<UserInfo>>
+  /** Quick login (or registration) with an SMS code; logged in exactly like `login`. */
+  loginWithCode(input: CodeLoginInput): Promise<CallResult<UserInfo>>
+  /** Re-reads personalInfo into dataInfo and phone and tells every tab (after binding a phone, say). */
+  refreshSession(): Promise<CallResult<UserInfo>>
   /** A logout the user asked for: visit log operationType 2, then the exit action. */
   logout(): Promise<void>
   call(name: EndpointName, payload?: unknown): Promise<CallResult<unknown>>

@@ -1,4 +1,5 @@
-// Session area: public key, password login, personal info, visit log (product-spec §7 "Auth/user", api-notes "Login and account").
+// Session area: public key, password and SMS login, registration, password reset, phone binding, personal info,
+// visit log, user agreement (product-spec §7 "Auth/user", api-notes "Login and account").
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
 import { HEADER_VISIT_LOG_VERSIONS } from './constants.ts'
@@ -26,6 +27,7 @@ export const LoginResponse = Schema.Struct({
   userType: Schema.Number,
   phone: Schema.String,
 })
+export type LoginResponse = typeof LoginResponse.Type
 
 export const PersonalInfo = Schema.Struct({
   username: Schema.String,
@@ -40,6 +42,49 @@ export const VisitLogRequest = Schema.Struct({
   phoneNumber: Schema.optional(Schema.String),
   id: Schema.optional(Schema.Number),
 })
+
+/** What an SMS code is for (`authorizationType` of the send call; ours): the server checks the phone accordingly. */
+export const SmsPurpose = { register: 1, quickLogin: 2, forgotPassword: 3, bindPhone: 4 } as const
+export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose]
+
+/** api-notes: an invitation code is at most 8 characters (it is the inviter's username). */
+export const INVITE_CODE_MAX = 8
+const InviteCode = Schema.String.check(Schema.isMaxLength(INVITE_CODE_MAX))
+
+export const SendSmsRequest = Schema.Struct({
+  type: Schema.Literal('common'),
+  authorizationType: Schema.Literals([SmsPurpose.register, SmsPurpose.quickLogin, SmsPurpose.forgotPassword, SmsPurpose.bindPhone]),
+  phone: Schema.String,
+})
+
+export const QuickLoginRequest = Schema.Struct({
+  code: Schema.String,
+  inviteCode: Schema.optional(InviteCode),
+  phone: Schema.String,
+  uuid: Schema.String,
+})
+
+export const RegisterRequest = Schema.Struct({
+  phone: Schema.String,
+  code: Schema.String,
+  /** encrypted like the login password. */
+  password: Schema.String,
+  inviteCode: Schema.optional(InviteCode),
+  uuid: Schema.String,
+})
+
+export const PasswordBackRequest = Schema.Struct({
+  phone: Schema.String,
+  code: Schema.String,
+  /** encrypted like the login password. */
+  password: Schema.String,
+})
+
+export const UpdateUserPhoneRequest = Schema.Struct({ phone: Schema.String, code: Schema.String })
+
+/** The user agreement: plain text, paragraphs separated by new lines. */
+export const Agreement = Schema.Struct({ title: Schema.String, content: Schema.String })
+export type Agreement = typeof Agreement.Type
 
 export const sessionEndpoints = {
   getPbKey: endpoint({
@@ -58,5 +103,29 @@ export const sessionEndpoints = {
     name: 'operationVisitDetailed', method: 'POST', path: '/api/user/v5/visitDetailed/operationVisitDetailed',
     request: VisitLogRequest, response: Schema.Number,
     silentFailure: true, extraHeaders: { versions: HEADER_VISIT_LOG_VERSIONS },
+  }),
+  sendSmsCode: endpoint({
+    name: 'sendSmsCode', method: 'POST', path: '/api/message/v5/phone/send',
+    request: SendSmsRequest, response: Schema.Null,
+  }),
+  quickLogin: endpoint({
+    name: 'quickLogin', method: 'POST', path: '/api/user/v5/clientLogin/applet/quickLogin',
+    request: QuickLoginRequest, response: LoginResponse,
+  }),
+  register: endpoint({
+    name: 'register', method: 'POST', path: '/api/user/v5/client/register/encryptionPassWord',
+    request: RegisterRequest, response: LoginResponse,
+  }),
+  passwordBackNew: endpoint({
+    name: 'passwordBackNew', method: 'PUT', path: '/api/user/v5/user/passwordBackNew',
+    request: PasswordBackRequest, response: Schema.Null,
+  }),
+  updateUserPhone: endpoint({
+    name: 'updateUserPhone', method: 'POST', path: '/api/user/v1/client/personalInfo/updateUserPhone',
+    request: UpdateUserPhoneRequest, response: Schema.Null,
+  }),
+  agreementContent: endpoint({
+    name: 'agreementContent', method: 'GET', path: '/api/public/v4/agreement/content',
+    request: NoPayload, response: Agreement,
   }),
 } as const

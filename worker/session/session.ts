@@ -1,4 +1,5 @@
-// Login, the user's logout, and the visit log (§4, api-notes "Login and account"): the session is the stored token.
+// Login (password, SMS code, registration), the user's logout, the session refresh and the visit log (§4, api-notes
+// "Login and account"): the session is the stored token.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
@@ -7,8 +8,8 @@ import { EventHub } from '../events/event-hub.ts'
 import { coreCall, HttpPipeline, type CallContext } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
 import { catalogue } from '../protocol/catalogue.ts'
-import type { CallResult, LoginInput } from '../protocol/commands.ts'
-import type { UserInfo } from '../protocol/session.ts'
+import type { CallResult, CodeLoginInput, LoginInput } from '../protocol/commands.ts'
+import type { LoginResponse, UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
 import { getString, Storage } from '../storage/storage.ts'
@@ -20,6 +21,9 @@ import { SessionState } from './session-state.ts'
 
 export interface SessionShape {
   readonly login: (input: LoginInput, ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
+  readonly loginWithCode: (input: CodeLoginInput, ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
+  /** personalInfo -> dataInfo and phone -> SessionChanged, so every tab's guard sees the account as it is now. */
+  readonly refresh: (ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
   readonly logout: (ctx: CallContext) => Effect.Effect<void>
   /** visit log operationType 1; its data is the loginId sent back on logout. */
   readonly logVisit: (phone: string | null, ctx: CallContext) => Effect.Effect<void>
@@ -47,20 +51,22 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           if (result.ok && typeof result.data === 'number') yield* storage.set(StorageKey.loginId, result.data)
         })
 
-      const login = (input: LoginInput, ctx: CallContext) =>
+      const failed = { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
+
+      /** The public key, then the password as the backend expects it; a key that does not parse is a server error. */
+      const encrypted = (password: string, ctx: CallContext) =>
         Effect.gen(function* () {
           const key = yield* http.call(catalogue.getPbKey, {}, ctx)
           if (!key.ok) return key
-          const password = typeof key.data === 'string' ? safeEncrypt(key.data, input.password) : null
-          if (password === null) return { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
-          const uuid = yield* ensureDeviceStatId(storage)
-          const invitation = input.invitationUserName ?? null
-          const result = yield* http.call(catalogue.login, {
-            phone: input.phone, password, client: 7, uuid,
-            ...(invitation !== null && invitation !== '' ? { invitationUserName: invitation } : {}),
-          }, ctx)
+          const value = typeof key.data === 'string' ? safeEncrypt(key.data, password) : null
+          return value === null ? failed : ({ ok: true, data: value } as const)
+        })
+
+      /** Every way in ends here: store token and user, visit log 1, SessionChanged, device list, meals, then push. */
+      const establish = (result: CallResult<LoginResponse | false>, ctx: CallContext) =>
+        Effect.gen(function* () {
           if (!result.ok) return result
-          if (result.data === false) return { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
+          if (result.data === false) return failed
           const user: UserInfo = { username: result.data.username, userType: result.data.userType, phone: result.data.phone }
           yield* storage.set(StorageKey.token, result.data.token)
           yield* storage.set(StorageKey.dataInfo, user)
@@ -74,6 +80,47 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           return { ok: true, data: user } as const
         })
 
+      const login = (input: LoginInput, ctx: CallContext) =>
+        Effect.gen(function* () {
+          const password = yield* encrypted(input.password, ctx)
+          if (!password.ok) return password
+          const uuid = yield* ensureDeviceStatId(storage)
+          const invitation = input.invitationUserName ?? null
+          return yield* establish(yield* http.call(catalogue.login, {
+            phone: input.phone, password: password.data, client: 7, uuid,
+            ...(invitation !== null && invitation !== '' ? { invitationUserName: invitation } : {}),
+          }, ctx), ctx)
+        })
+
+      const loginWithCode = (input: CodeLoginInput, ctx: CallContext) =>
+        Effect.gen(function* () {
+          const uuid = yield* ensureDeviceStatId(storage)
+          const invite = input.inviteCode ?? ''
+          const base = { phone: input.phone, code: input.code, uuid, ...(invite !== '' ? { inviteCode: invite } : {}) }
+          if (input.password === undefined || input.password === null) {
+            return yield* establish(yield* http.call(catalogue.quickLogin, base, ctx), ctx)
+          }
+          const password = yield* encrypted(input.password, ctx)
+          if (!password.ok) return password
+          return yield* establish(yield* http.call(catalogue.register, { ...base, password: password.data }, ctx), ctx)
+        })
+
+      const refresh = (ctx: CallContext) =>
+        Effect.gen(function* () {
+          const { token, epoch } = state.current()
+          if (token === null) return failed
+          const result = yield* http.call(catalogue.personalInfo, {}, ctx)
+          if (!result.ok) return result
+          if (result.data === false) return failed
+          // an exit or another login while the call was out: this answer belongs to a session that is gone
+          if (state.current().epoch !== epoch) return failed
+          const user: UserInfo = { username: result.data.username, userType: result.data.userType, phone: result.data.phone }
+          yield* storage.set(StorageKey.dataInfo, user)
+          yield* storage.set(StorageKey.phone, user.phone)
+          yield* hub.publish({ _tag: 'SessionChanged', loggedIn: true, user, phone: user.phone })
+          return { ok: true, data: user } as const
+        })
+
       const logout = (ctx: CallContext) =>
         Effect.gen(function* () {
           const uuid = yield* ensureDeviceStatId(storage)
@@ -84,7 +131,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           yield* exit.run({ redirect: true })
         })
 
-      return { login, logout, logVisit }
+      return { login, loginWithCode, refresh, logout, logVisit }
     }),
   )
 }

@@ -2,25 +2,58 @@
 // cardCouponPush counters, the ad pop-up with its click rules, and the current device by sliding key.
 import { Badge, Image, Mask, NoticeBar, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
+import type { Ad } from '../../../worker/protocol/messages.ts'
 import { appStore, useAppStore } from '../../store/index.ts'
-import { adTarget, type AdLike } from './ad-click.ts'
+import { followAd } from './home-rules.ts'
 import { devicesText } from './texts.ts'
+import { useDeviceCall } from './use-device-api.ts'
+import './home-pieces.css'
 
 const t = devicesText.home
 const NOTIFICATIONS = '/package/notificationMessage/notificationMessage'
 const COUPONS = '/package/couponNum/couponNum'
+/** §9 notice bar: speed 80, font 14. */
+const NOTICE_STYLE = { '--font-size': '14px' } as CSSProperties
+/** Below antd-mobile's dialogs and toasts (1000+), so a core modal (maintenance, forced offline) stays reachable. */
+const AD_Z_INDEX = { '--z-index': '990' } as CSSProperties
 
-/** systemAnnouncementMsg (§4): shown while the shared flag is set; closing hides it in this tab. */
+// closing the bar hides it for the rest of this tab's life, across visits to home
+let announcementClosed = false
+
+/**
+ * systemAnnouncementMsg (§4): shown while the shared flag is set, with the newest unread pop-up announcement
+ * (getNoticePopUpPush) as its text when there is one; tapping opens the notifications, closing hides it in this tab.
+ */
 export const AnnouncementBar = () => {
   const active = useAppStore((s) => s.announcementActive)
-  const [closed, setClosed] = useState(false)
+  const [closed, setClosed] = useState(announcementClosed)
+  const [text, setText] = useState<string>(t.announcement)
   const navigate = useNavigate()
+  const call = useDeviceCall()
+  useEffect(() => {
+    if (!active || closed) return
+    let live = true
+    void call('getNoticePopUpPush', {}).then((r) => {
+      if (live && r.ok && r.data) setText(t.announcementOf(r.data.title, r.data.content))
+    })
+    return () => {
+      live = false
+    }
+  }, [active, closed, call])
   if (!active || closed) return null
+  const open = (e: MouseEvent) => {
+    if ((e.target as Element).closest('.adm-notice-bar-close')) return
+    void navigate({ to: NOTIFICATIONS })
+  }
+  const close = () => {
+    announcementClosed = true
+    setClosed(true)
+  }
   return (
-    <div className="dv-announcement" data-testid="announcement-bar" onClick={() => void navigate({ to: NOTIFICATIONS })}>
-      <NoticeBar content={t.announcement} color="info" closeable onClose={() => setClosed(true)} speed={80} style={{ '--font-size': '14px' } as React.CSSProperties} />
+    <div className="dv-announcement" data-testid="announcement-bar" onClick={open}>
+      <NoticeBar content={text} color="info" closeable onClose={close} speed={80} style={NOTICE_STYLE} />
     </div>
   )
 }
@@ -32,31 +65,37 @@ export const MaintenanceNotice = () => {
   const text = m.showTime ? `${m.maintenanceContent} ${t.maintenanceUntil(m.showTime)}` : m.maintenanceContent
   return (
     <div className="dv-announcement" data-testid="maintenance-notice">
-      <NoticeBar content={text} color="alert" speed={80} />
+      <NoticeBar content={text} color="alert" speed={80} style={NOTICE_STYLE} />
     </div>
   )
 }
+
+const badge = (n: number) => (n > 0 ? (n > 99 ? '99+' : String(n)) : null)
 
 /** cardCouponPush counters (§3, §4): total on "my", activation codes and coupons; tapping opens the coupon page. */
 export const CouponCounters = () => {
   const c = useAppStore((s) => s.counters)
   const navigate = useNavigate()
-  const badge = (n: number) => (n > 0 ? (n > 99 ? '99+' : String(n)) : null)
+  const cells = [
+    { key: 'my', testId: 'counter-my', label: t.counters.my, count: c.my },
+    { key: 'activation', testId: 'counter-activation', label: t.counters.activationCode, count: c.activationCode },
+    { key: 'coupon', testId: 'counter-coupon', label: t.counters.coupon, count: c.coupon },
+  ]
   return (
-    <div className="dv-counters" data-testid="coupon-counters" onClick={() => void navigate({ to: COUPONS })}>
-      <Badge content={badge(c.my)}><span data-testid="counter-my" data-count={c.my}>{t.counters.my}</span></Badge>
-      <Badge content={badge(c.activationCode)}><span data-testid="counter-activation" data-count={c.activationCode}>{t.counters.activationCode}</span></Badge>
-      <Badge content={badge(c.coupon)}><span data-testid="counter-coupon" data-count={c.coupon}>{t.counters.coupon}</span></Badge>
+    <div className="hp-counters" data-testid="coupon-counters" role="button" tabIndex={0} onClick={() => void navigate({ to: COUPONS })}>
+      {cells.map((cell) => (
+        <Badge key={cell.key} content={badge(cell.count)}>
+          <span className="hp-counter" data-testid={cell.testId} data-count={cell.count}>{cell.label}</span>
+        </Badge>
+      ))}
+      <span className="hp-counters-hint">{t.counters.hint}</span>
     </div>
   )
 }
 
-export interface PopUpAd extends AdLike {
-  readonly id: number | string
-  readonly imageUrl: string
-}
+export type PopUpAd = Pick<Ad, 'id' | 'adName' | 'imageUrl' | 'clickUrl' | 'phoneType' | 'androidVersion'>
 
-/** popUpAdsList: one ad at a time; a click follows the ad click rule, a failed jump shows the spec's toast. */
+/** popUpAdsList: one ad at a time; a click follows the ad click rule (§2), a failed jump shows the spec's toast. */
 export const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?: () => void }) => {
   const [index, setIndex] = useState(0)
   const navigate = useNavigate()
@@ -67,27 +106,32 @@ export const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?:
   }
   if (!ad) return null
   const click = () => {
-    const target = adTarget(ad)
     next()
-    if (target.kind === 'failed') return void Toast.show({ content: t.adFailed })
-    void navigate({ to: target.to, search: target.search })
+    followAd(ad, t.adFailed, {
+      navigate: (to, search) => void navigate({ to, search }),
+      toast: (content) => void Toast.show({ content }),
+    })
   }
   return (
-    <Mask visible onMaskClick={next}>
-      <div className="center-state" data-testid="ad-popup" data-ad-id={ad.id}>
-        <Image src={ad.imageUrl} width="80%" fit="contain" onClick={click} data-testid="ad-image" />
-        <button type="button" data-testid="ad-close" aria-label={t.adClose} onClick={next}>×</button>
+    <Mask visible onMaskClick={next} style={AD_Z_INDEX}>
+      <div className="hp-ad" data-testid="ad-popup" data-ad-id={ad.id} data-index={index} data-count={ads.length}>
+        <button type="button" className="hp-ad-image" data-testid="ad-image" aria-label={ad.adName} onClick={click}>
+          <Image src={ad.imageUrl} alt={ad.adName} width="100%" fit="contain" lazy={false} />
+        </button>
+        <button type="button" className="hp-ad-close" data-testid="ad-close" aria-label={t.adClose} onClick={next}>×</button>
       </div>
     </Mask>
   )
 }
 
-/** currentSlidingKey (§3): the device the home carousel shows, kept per tab; falls back to the first device. */
+/** currentSlidingKey (§3): the device the home list has selected, kept per tab; falls back to the first device. */
 export const slidingKeyOf = (d: Pick<Device, 'userCardId'>): string => String(d.userCardId)
+
+export const selectDevice = (d: Pick<Device, 'userCardId'>): void => appStore.getState().setTab({ currentSlidingKey: slidingKeyOf(d) })
 
 export const useCurrentDevice = (): { device: Device | null; select: (d: Device) => void } => {
   const devices = useAppStore((s) => s.devices.list)
   const key = useAppStore((s) => s.tab.currentSlidingKey)
   const device = devices.find((d) => slidingKeyOf(d) === key) ?? devices[0] ?? null
-  return { device, select: (d) => appStore.getState().setTab({ currentSlidingKey: slidingKeyOf(d) }) }
+  return { device, select: selectDevice }
 }

@@ -1,8 +1,16 @@
-// /pages/index/index (and /): the account's cloud phones from the store, pull to refresh, logout.
+// /pages/index/index (and /): maintenance and announcement bars, the pop-up ads, the coupon counters, the unread
+// notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
 import { Button, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Device } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
+import {
+  AdPopup, AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
+} from '../../../features/devices/home-pieces.tsx'
+import { phoneTypeName } from '../../../features/devices/home-rules.ts'
+import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import '../../../features/devices/devices.css'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { maskPhone } from '../../../lib/validators.ts'
 import { LOGIN, PURCHASE } from '../../../router/paths.ts'
@@ -10,15 +18,18 @@ import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
+import { NoticeEntry } from './-components/NoticeEntry.tsx'
+import { usePopUpAds } from './-components/use-pop-up-ads.ts'
 import './index.css'
 
 const t = zhCN.home
 const VIEWER = '/package/cloudPhoneView/cloudPhoneView'
+const NOTIFICATIONS = '/package/notificationMessage/notificationMessage'
 
 const Skeletons = () => (
   <div className="home-skeleton" data-testid="home-loading">
     {[0, 1, 2, 3].map((i) => (
-      <div key={i} className="device-row">
+      <div key={i} className="device-row device-main">
         <Skeleton animated className="device-preview" />
         <div className="device-info">
           <Skeleton.Title animated />
@@ -29,20 +40,52 @@ const Skeletons = () => (
   </div>
 )
 
+/** The unread notices total; refreshed on demand (pull to refresh, return to home). */
+const useUnreadTotal = (enabled: boolean): { unread: number; reload: () => Promise<void> } => {
+  const call = useDeviceCall()
+  const [unread, setUnread] = useState(0)
+  const reload = useCallback(async () => {
+    if (!enabled) return
+    const r = await call('noticeUnreadTotal', {})
+    if (r.ok) setUnread(typeof r.data === 'number' ? r.data : 0)
+  }, [call, enabled])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+  return { unread: enabled ? unread : 0, reload }
+}
+
 export default function HomeScreen() {
   const { api } = useCore()
   const confirm = useConfirm()
   const navigate = useNavigate()
   const devices = useAppStore((s) => s.devices)
+  const mealTypes = useAppStore((s) => s.mealTypes)
   const loggedIn = useAppStore((s) => s.session.loggedIn)
+  const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
+  const { device: current } = useCurrentDevice()
+  const { unread, reload: reloadUnread } = useUnreadTotal(loggedIn)
+  const { ads, done: adsDone } = usePopUpAds(loggedIn)
+  const listRef = useRef<HTMLUListElement>(null)
+  const scrolledTo = useRef<string | null>(null)
+
   const refresh = useCallback(async () => {
-    await api.refreshDevices()
-  }, [api])
+    await Promise.all([api.refreshDevices(), reloadUnread()])
+  }, [api, reloadUnread])
 
   useEffect(() => {
-    if (loggedIn) void refresh()
-  }, [refresh, loggedIn])
+    if (loggedIn) void api.refreshDevices()
+  }, [api, loggedIn])
+
+  // Coming back home: bring the remembered device into view once (the list may paint before it is known).
+  useEffect(() => {
+    if (explicitKey === null || scrolledTo.current === explicitKey || devices.list.length === 0) return
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-user-card-id="${CSS.escape(explicitKey)}"]`)
+    if (!row) return
+    scrolledTo.current = explicitKey
+    row.scrollIntoView({ block: 'center' })
+  }, [explicitKey, devices.list])
 
   const logout = async () => {
     const confirmed = await confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm })
@@ -50,11 +93,15 @@ export default function HomeScreen() {
   }
 
   const openDevice = useCallback(
-    (userCardId: number) => void navigate({ to: VIEWER, search: { userCardId: String(userCardId) } }),
+    (device: Device) => {
+      selectDevice(device)
+      void navigate({ to: VIEWER, search: { userCardId: String(device.userCardId) } })
+    },
     [navigate],
   )
 
   const neverLoaded = devices.fetchedAt === null
+  const currentKey = current ? slidingKeyOf(current) : null
   const body = !loggedIn ? (
     <div className="center-state" data-testid="home-visitor">
       <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
@@ -65,30 +112,42 @@ export default function HomeScreen() {
       </Button>
     </div>
   ) : neverLoaded && devices.error === null ? (
-      <Skeletons />
-    ) : devices.list.length === 0 && devices.error !== null ? (
-      <div className="center-state" data-testid="home-error">
-        <ErrorBlock status="default" title={t.loadFailed} description={devices.error} />
-        <Button color="primary" fill="outline" loading={devices.loading} onClick={() => void refresh()}>
-          {zhCN.app.retry}
-        </Button>
-      </div>
-    ) : devices.list.length === 0 ? (
-      <div className="center-state" data-testid="home-empty">
-        <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
-        <h2>{t.empty}</h2>
-        <p>{t.emptyHint}</p>
-        <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PURCHASE })}>
-          {t.buy}
-        </Button>
-      </div>
-    ) : (
-      <ul className="device-list" data-testid="device-list" data-fetched-at={devices.fetchedAt ?? undefined}>
-        {devices.list.map((device) => (
-          <DeviceRow key={device.userCardId} device={device} onOpen={openDevice} />
-        ))}
-      </ul>
-    )
+    <Skeletons />
+  ) : devices.list.length === 0 && devices.error !== null ? (
+    <div className="center-state" data-testid="home-error">
+      <ErrorBlock status="default" title={t.loadFailed} description={devices.error} />
+      <Button color="primary" fill="outline" loading={devices.loading} onClick={() => void refresh()}>
+        {zhCN.app.retry}
+      </Button>
+    </div>
+  ) : devices.list.length === 0 ? (
+    <div className="center-state" data-testid="home-empty">
+      <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
+      <h2>{t.empty}</h2>
+      <p>{t.emptyHint}</p>
+      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PURCHASE })}>
+        {t.buy}
+      </Button>
+    </div>
+  ) : (
+    <ul
+      ref={listRef}
+      className="device-list"
+      data-testid="device-list"
+      data-fetched-at={devices.fetchedAt ?? undefined}
+      data-current={currentKey ?? undefined}
+    >
+      {devices.list.map((device) => (
+        <DeviceRow
+          key={device.userCardId}
+          device={device}
+          typeName={phoneTypeName(mealTypes, device.phoneType)}
+          selected={slidingKeyOf(device) === currentKey}
+          onOpen={openDevice}
+        />
+      ))}
+    </ul>
+  )
 
   return (
     <Page
@@ -102,14 +161,22 @@ export default function HomeScreen() {
         ) : undefined
       }
     >
+      <MaintenanceNotice />
+      {loggedIn && <AnnouncementBar />}
       {loggedIn && (
-      <section className="home-summary">
-        <span className="home-phone" data-testid="home-phone">{maskPhone(phone)}</span>
-        <span className="home-count">
-          {t.myPhones}
-          {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}
-        </span>
-      </section>
+        <>
+          <section className="home-summary">
+            <div className="home-who">
+              <span className="home-phone" data-testid="home-phone">{maskPhone(phone)}</span>
+              <span className="home-count">
+                {t.myPhones}
+                {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}
+              </span>
+            </div>
+            <NoticeEntry unread={unread} onOpen={() => void navigate({ to: NOTIFICATIONS })} />
+          </section>
+          <CouponCounters />
+        </>
       )}
       {devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
@@ -124,6 +191,7 @@ export default function HomeScreen() {
       >
         <div className="home-body">{body}</div>
       </PullToRefresh>
+      {loggedIn && ads.length > 0 && <AdPopup ads={ads} onDone={adsDone} />}
     </Page>
   )
 }

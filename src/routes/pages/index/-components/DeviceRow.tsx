@@ -1,55 +1,73 @@
-// One cloud phone of the home list: preview, name, tier, remaining time and authorisation marker.
+// One cloud phone of the home list: preview, name, tier, remaining time, authorisation marker, readable phone type and
+// the card's actions. Memoised and lazy so a 60-device list stays cheap; the selected (current) device is highlighted.
 import { memo } from 'react'
 import type { Device } from '../../../../../worker/protocol/devices.ts'
+import { DeviceActions } from '../../../../features/devices/DeviceActions.tsx'
 import {
   authMarker, authMarkerText, previewSrc, remainingText, remainingTone,
 } from '../../../../features/devices/display.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 
-export const DeviceRow = memo(function DeviceRow({ device, onOpen }: { device: Device; onOpen: (userCardId: number) => void }) {
+export interface DeviceRowProps {
+  readonly device: Device
+  /** phoneTypeName of the device's phone type (the code when unknown). */
+  readonly typeName: string
+  readonly selected: boolean
+  readonly onOpen: (device: Device) => void
+}
+
+export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, onOpen }: DeviceRowProps) {
   const marker = authMarker(device)
   const tone = remainingTone(device.validTime)
   return (
     <li
-      className="device-row"
+      className={selected ? 'device-row device-row-selected' : 'device-row'}
       data-testid="device-item"
       data-user-card-id={device.userCardId}
-      role="button"
-      tabIndex={0}
-      onClick={() => onOpen(device.userCardId)}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen(device.userCardId)}
+      data-selected={selected}
+      aria-current={selected || undefined}
     >
-      <img
-        className="device-preview"
-        src={previewSrc(device.previewUrl)}
-        alt={zhCN.home.previewAlt(device.diskName)}
-        width={60}
-        height={108}
-        loading="lazy"
-        decoding="async"
-      />
-      <div className="device-info">
-        <div className="device-title">
-          <span className="device-name" data-testid="device-name">{device.diskName}</span>
-          <span className={`device-tier device-tier-${device.buyVipType.toLowerCase()}`} data-testid="device-tier">
-            {device.buyVipType}
-          </span>
-        </div>
-        <div className="device-meta">
-          <span className={`device-remaining device-remaining-${tone}`} data-testid="device-remaining" data-tone={tone}>
-            {remainingText(device.validTime)}
-          </span>
-          {marker && (
-            <span className={`device-auth device-auth-${marker}`} data-testid="device-auth">
-              {authMarkerText(marker)}
+      <div
+        className="device-main"
+        role="button"
+        tabIndex={0}
+        onClick={() => onOpen(device)}
+        onKeyDown={(e) => e.key === 'Enter' && onOpen(device)}
+      >
+        <img
+          className="device-preview"
+          src={previewSrc(device.previewUrl)}
+          alt={zhCN.home.previewAlt(device.diskName)}
+          width={60}
+          height={108}
+          loading="lazy"
+          decoding="async"
+        />
+        <div className="device-info">
+          <div className="device-title">
+            <span className="device-name" data-testid="device-name">{device.diskName}</span>
+            <span className={`device-tier device-tier-${device.buyVipType.toLowerCase()}`} data-testid="device-tier">
+              {device.buyVipType}
             </span>
-          )}
+            {selected && <span className="device-current">{zhCN.home.current}</span>}
+          </div>
+          <div className="device-meta">
+            <span className={`device-remaining device-remaining-${tone}`} data-testid="device-remaining" data-tone={tone}>
+              {remainingText(device.validTime)}
+            </span>
+            {marker && (
+              <span className={`device-auth device-auth-${marker}`} data-testid="device-auth" data-marker={marker}>
+                {authMarkerText(marker)}
+              </span>
+            )}
+          </div>
+          <div className="device-sub" data-testid="device-type">
+            {typeName} · Android {device.androidVersion}
+          </div>
         </div>
-        <div className="device-sub">
-          {device.phoneType} · Android {device.androidVersion}
-        </div>
+        <span className="device-arrow" aria-hidden>›</span>
       </div>
-      <span className="device-arrow" aria-hidden>›</span>
+      <DeviceActions device={device} />
     </li>
   )
 })

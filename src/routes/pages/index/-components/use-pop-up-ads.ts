@@ -1,0 +1,33 @@
+// popUpAdsList (§3): the home pop-up ads, fetched once per tab session for a signed-in user; empty when done.
+import { useCallback, useEffect, useState } from 'react'
+import { AD_PLACE_HOME_POPUP } from '../../../../../worker/protocol/messages.ts'
+import type { PopUpAd } from '../../../../features/devices/home-pieces.tsx'
+import { markPopUpAdsShown, popUpAdsDue, type SessionStore } from '../../../../features/devices/home-rules.ts'
+import { useDeviceCall } from '../../../../features/devices/use-device-api.ts'
+
+const sessionStore = (): SessionStore | null => {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+export const usePopUpAds = (enabled: boolean): { ads: ReadonlyArray<PopUpAd>; done: () => void } => {
+  const call = useDeviceCall()
+  const [ads, setAds] = useState<ReadonlyArray<PopUpAd>>([])
+  useEffect(() => {
+    if (!enabled || !popUpAdsDue(sessionStore())) return
+    let live = true
+    void call('getAdInfoByAdPlace', { adPlace: AD_PLACE_HOME_POPUP }).then((r) => {
+      // empty data arrives as false (§7): nothing to show, and nothing is marked so a later visit asks again
+      if (!live || !r.ok || !Array.isArray(r.data) || r.data.length === 0) return
+      markPopUpAdsShown(sessionStore())
+      setAds(r.data)
+    })
+    return () => {
+      live = false
+    }
+  }, [enabled, call])
+  return { ads, done: useCallback(() => setAds([]), []) }
+}

@@ -1,0 +1,134 @@
+// Issue 4, end to end: the viewer through 5200 retries to a live simulated screen that a tap changes; bulk reboot;
+// authorise, use and cancel across two users; transfer between two users. Each flow puts the data back as it was.
+import { test, expect, type Page } from '@playwright/test'
+import { appUrl, confirmDialog, DEMO, login, OTHER, screenshot, viewerUrl } from './helpers.ts'
+
+const card = (page: Page, testId: string, userCardId: number) =>
+  page.locator(`[data-testid="${testId}"][data-user-card-id="${userCardId}"]`)
+
+/** Taps the simulated screen at a fraction of its size. */
+async function tapCanvas(page: Page, fx: number, fy: number): Promise<void> {
+  const canvas = page.getByTestId('sim-canvas')
+  const box = await canvas.boundingBox()
+  if (box === null) throw new Error('canvas not laid out')
+  await page.touchscreen.tap(box.x + box.width * fx, box.y + box.height * fy)
+}
+/** Icon i of the simulated home screen (4 per row). */
+const iconCentre = (i: number): [number, number] => [(i % 4) * 0.25 + 0.125, 0.1 + Math.floor(i / 4) * 0.13 + 0.065]
+
+test('the viewer shows a live screen that a tap changes, and reconnects through 5200 retries after a reboot', async ({ page }) => {
+  await login(page)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.goto(viewerUrl(880001))
+  const viewer = page.getByTestId('viewer')
+  await expect(viewer).toHaveAttribute('data-phase', 'live')
+  const canvas = page.getByTestId('sim-canvas')
+  await expect(canvas).toHaveAttribute('data-screen', /.+/)
+  const before = await canvas.screenshot()
+
+  await tapCanvas(page, ...iconCentre(2))
+  await expect(canvas).toHaveAttribute('data-open-app', 'calculator')
+  const counter = Number(await canvas.getAttribute('data-counter'))
+  await tapCanvas(page, 0.5, 0.5)
+  await expect.poll(async () => Number(await canvas.getAttribute('data-counter'))).toBeGreaterThan(counter)
+  expect((await canvas.screenshot()).equals(before)).toBe(false)
+  await expect(page.getByTestId('viewer-stats')).toContainText(/ms/)
+  await screenshot(page, 'viewer-live')
+
+  await page.getByTestId('viewer-more').click()
+  await page.getByTestId('viewer-action-reboot').click()
+  await confirmDialog(page)
+  await expect(page.getByTestId('viewer-progress').or(page.getByTestId('viewer-restarting'))).toBeVisible()
+  await screenshot(page, 'viewer-connecting')
+  await expect(viewer).toHaveAttribute('data-phase', 'live', { timeout: 30_000 })
+})
+
+test('bulk reboot of three devices reports a result per device', async ({ page }) => {
+  await login(page)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.goto(appUrl('/package/bulkOperation/bulkOperation'))
+  for (const id of [880001, 880002, 880005]) await card(page, 'bulk-picker-item', id).click()
+  await page.getByTestId('bulk-reboot').click()
+  const results = page.getByTestId('bulk-result-item')
+  await expect(results).toHaveCount(3)
+  for (let i = 0; i < 3; i++) await expect(results.nth(i)).toHaveAttribute('data-ok', 'true')
+  await screenshot(page, 'bulk-results')
+})
+
+test('A authorises a device to B, B uses it, A cancels and B\'s viewer goes home with the notice', async ({ browser }) => {
+  const a = await browser.newContext()
+  const b = await browser.newContext()
+  try {
+    const pa = await a.newPage()
+    await login(pa)
+    await expect(pa.getByTestId('device-item').first()).toBeVisible()
+    await pa.goto(appUrl('/package/authorizedDevices/authorizedDevices'))
+    await pa.getByTestId('auth-add').click()
+    await card(pa, 'auth-picker-item', 880001).click()
+    await pa.locator('[data-testid="auth-phone"] input').fill(OTHER.phone)
+    await pa.getByTestId('auth-submit').click()
+    await expect(card(pa, 'auth-record', 880001).first()).toHaveAttribute('data-status', '0')
+
+    const pb = await b.newPage()
+    await login(pb, OTHER)
+    await expect(card(pb, 'device-item', 880001)).toBeVisible()
+    await pb.goto(viewerUrl(880001))
+    await expect(pb.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
+
+    await card(pa, 'auth-record', 880001).first().click()
+    await pa.getByTestId('auth-cancel').click()
+    await confirmDialog(pa)
+    await expect(pa.getByTestId('auth-details-state')).toContainText('已取消')
+
+    const dialog = pb.getByRole('dialog')
+    await expect(dialog).toContainText('授权取消通知')
+    await expect(dialog).toContainText('云手机「云手机-01」的授权已被取消，已为您退出该云手机')
+    await expect(pb).toHaveURL(/#\/(pages\/index\/index)?$/)
+    await screenshot(pb, 'auth-cancelled')
+    await confirmDialog(pb)
+    await expect(card(pb, 'device-item', 880001)).toHaveCount(0)
+  } finally {
+    await a.close()
+    await b.close()
+  }
+})
+
+test('a transfer from A to B changes both lists, and B can transfer it back', async ({ browser }) => {
+  const a = await browser.newContext()
+  const b = await browser.newContext()
+  try {
+    const pa = await a.newPage()
+    await login(pa)
+    await expect(card(pa, 'device-item', 880002)).toBeVisible()
+    const pb = await b.newPage()
+    await login(pb, OTHER)
+    await expect(pb.getByTestId('device-item').first()).toBeVisible()
+    await expect(card(pb, 'device-item', 880002)).toHaveCount(0)
+
+    const transfer = async (page: Page, to: string) => {
+      await page.goto(appUrl('/package/deviceTransfer/deviceTransfer'))
+      await card(page, 'transfer-picker-item', 880002).click()
+      await page.getByTestId('transfer-next').click()
+      await page.locator('[data-testid="transfer-phone"] input').fill(to)
+      await page.getByTestId('transfer-submit').click()
+      await confirmDialog(page)
+      await expect(page.getByTestId('transfer-done')).toBeVisible()
+    }
+    await transfer(pa, OTHER.phone)
+    await screenshot(pa, 'transfer-done')
+    await pa.goto(appUrl('/'))
+    await expect(card(pa, 'device-item', 880002)).toHaveCount(0)
+    await expect(card(pb, 'device-item', 880002)).toBeVisible() // B's home updated by the push, no reload
+
+    await transfer(pb, DEMO.phone)
+    await pb.goto(appUrl('/'))
+    await expect(card(pb, 'device-item', 880002)).toHaveCount(0)
+    await expect(card(pa, 'device-item', 880002)).toBeVisible()
+    await pa.goto(appUrl('/package/deviceTransfer/deviceTransfer'))
+    await pa.getByTestId('transfer-tab-records').click()
+    await expect(pa.getByTestId('transfer-record')).toHaveCount(2)
+  } finally {
+    await a.close()
+    await b.close()
+  }
+})
