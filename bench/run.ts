@@ -13,6 +13,12 @@ import { startReferenceServer, type ReferenceServer } from './lib/reference-serv
 import { writeReport } from './lib/report.ts'
 import type { PartOutput, PartResult } from './lib/result.ts'
 import { runDelivery } from './parts/delivery.ts'
+import { runConnections } from './parts/connections.ts'
+import { runFanout } from './parts/fanout.ts'
+import { runBundle } from './parts/bundle.ts'
+import { runColdStart } from './parts/cold-start.ts'
+import { runMemory } from './parts/memory.ts'
+import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
   /** what the part reports; parts sharing one browser session report several. */
@@ -22,12 +28,20 @@ interface Part {
   readonly run: (ctx: BenchContext) => Promise<Record<string, PartOutput>>
 }
 
+const single = (id: string, title: string, limitMs: Part['limitMs'], run: (ctx: BenchContext) => Promise<PartOutput>): Part =>
+  ({ outputs: [{ id, title }], limitMs, run: async (ctx) => ({ [id]: await run(ctx) }) })
+
 const parts: Part[] = [
   {
     outputs: [{ id: 'dispatch', title: '1-2. Dispatch latency and baselines' }, { id: 'throughput', title: '3. Throughput' }],
     limitMs: { quick: 150_000, full: 1_500_000 },
-    run: (ctx) => runDelivery(ctx, ctx.quick ? 100_000 : 1_200_000),
+    run: (ctx) => runDelivery(ctx, ctx.quick ? 70_000 : 1_200_000),
   },
+  single('connections', '4. Connections and heartbeats', { quick: 60_000, full: 300_000 }, runConnections),
+  single('fanout', '5. Reference server fan-out', { quick: 60_000, full: 180_000 }, runFanout),
+  single('bundle', '6. Bundle', { quick: 90_000, full: 180_000 }, runBundle),
+  single('coldstart', '7. Cold start', { quick: 120_000, full: 300_000 }, runColdStart),
+  single('memory', '8. Memory', { quick: 90_000, full: 180_000 }, runMemory),
 ]
 
 const quick = process.argv.includes('--quick')
@@ -57,6 +71,8 @@ const main = async (): Promise<void> => {
     server = serverResult
     push = pushSource
     browser = chromium
+    // the app build for the bundle and cold-start parts runs while the bench measures (memoized; errors surface there)
+    if (!only || ['bundle', 'coldstart', 'memory'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
     log('building the bench pages')
     pages = await startBenchPages(server ? { apiTarget: server.url } : {})
     log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)
@@ -94,6 +110,7 @@ const main = async (): Promise<void> => {
     })
     log(`wrote ${files.join(', ')}`)
     await Promise.allSettled([browser?.close(), pages?.close(), push?.close(), server?.close()])
+    removeProductBuilds()
   }
 }
 

@@ -40,6 +40,7 @@ console.log('演示账号（密码均为 ' + DEMO_PASSWORD + '）：')
 console.log(`  ${demoUsers.demo.phone}  演示用户，五台云手机`)
 console.log(`  ${demoUsers.partner.phone}  授权伙伴`)
 console.log(`  ${demoUsers.unbound.phone}  需绑定手机号的用户（userType 2）`)
+console.log(`  ${demoUsers.fleet.phone}  六十台云手机的用户`)
 
 let stopping = false
 const stop = (): void => {

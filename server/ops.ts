@@ -1,5 +1,6 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
-// `maintenance on|off [content] [showTime]`, `connections [--json]`. Target: OPS_URL or PORT; token from DATA_DIR.
+// `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`. Target: OPS_URL or PORT; token
+// from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -7,6 +8,7 @@ import * as Schema from 'effect/Schema'
 import { PushType, type PushData } from '../worker/protocol/push.ts'
 import type { MaintenanceMsg } from '../worker/protocol/system.ts'
 import type { PushUserStats } from './context.ts'
+import type { SentCode } from './session/sms.ts'
 import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
 
 export interface OpsTarget {
@@ -64,6 +66,10 @@ export interface ConnectionsReport {
 
 export const opsConnections = (target: OpsTarget): Promise<ConnectionsReport> => call<ConnectionsReport>(target, 'GET', '/__ops/connections')
 
+/** The latest SMS code sent to a phone (the reference server sends none: it logs and keeps them). */
+export const opsSms = (target: OpsTarget, phone: string): Promise<SentCode> =>
+  call<SentCode>(target, 'GET', `/__ops/sms?phone=${encodeURIComponent(phone)}`)
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -71,7 +77,8 @@ export const formatConnections = (report: ConnectionsReport): string =>
 const USAGE = `用法：
   npm run ops -- push <手机号> <类型> [JSON数据]     类型：${PushType.literals.join(' | ')}
   npm run ops -- maintenance on|off [内容] [预计完成时间]
-  npm run ops -- connections [--json]`
+  npm run ops -- connections [--json]
+  npm run ops -- sms <手机号>                       打印最近一次发送的验证码`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -99,6 +106,11 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
     case 'connections': {
       const report = await opsConnections(target)
       return args.includes('--json') ? JSON.stringify(report, null, 2) : formatConnections(report)
+    }
+    case 'sms': {
+      const [phone] = args
+      if (!phone) throw new Error(USAGE)
+      return (await opsSms(target, phone)).code
     }
     default:
       throw new Error(USAGE)

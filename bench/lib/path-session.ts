@@ -13,6 +13,7 @@ export const withPathTabs = async (
   onOpenFailed: (tabs: number, error: unknown) => void,
   /** tab counts not started by then are reported through onOpenFailed as skipped. */
   deadline = Infinity,
+  query: Record<string, string | number> = {},
 ): Promise<void> => {
   const context = await ctx.browser.newContext()
   try {
@@ -23,7 +24,7 @@ export const withPathTabs = async (
         continue
       }
       try {
-        pages = pages.length === 0 ? await openPathTabs(ctx, context, path, tabs) : [...pages, ...(await openPathTabs(ctx, context, path, tabs - pages.length, true))]
+        pages = pages.length === 0 ? await openPathTabs(ctx, context, path, tabs, false, query) : [...pages, ...(await openPathTabs(ctx, context, path, tabs - pages.length, true, query))]
       } catch (e) {
         for (const rest of tabCounts.filter((n) => n >= tabs)) onOpenFailed(rest, e)
         return

@@ -29,7 +29,7 @@ const handle = async (request: ChildRequest): Promise<unknown> => {
     case 'stampedBroadcast': {
       // the stamp goes in the frame so each client can compute its own delivery time on the shared clock
       const sentAt = now()
-      const sockets = await server.hub.send(request.user, { type: 'systemAnnouncementMsg', data: { content: `fanout:${sentAt}` } })
+      const sockets = await server.hub.send(request.user, { type: 'systemAnnouncementMsg', data: { content: `fanout:${sentAt}#${request.tag}` } })
       return { sentAt, sockets, doneAt: now() }
     }
     case 'pushStats': return { users: server.hub.stats(), live: server.hub.liveCount() }

@@ -2,7 +2,7 @@
 
 export type ChildRequest = { readonly id: number } & (
   | { readonly kind: 'sendSeries'; readonly user: string; readonly from: number; readonly count: number; readonly intervalMs: number }
-  | { readonly kind: 'stampedBroadcast'; readonly user: string }
+  | { readonly kind: 'stampedBroadcast'; readonly user: string; readonly tag: string }
   | { readonly kind: 'pushStats' }
   | { readonly kind: 'memory' }
   | { readonly kind: 'gc' }

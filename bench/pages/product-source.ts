@@ -38,6 +38,9 @@ const askProbe = <T,>(ask: 'arrivals' | 'reset' | 'info', timeoutMs = 10_000): P
   })
 
 export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
+  // the core's own test-only config (src/core/connect.ts): a shortened heartbeat for the connections part
+  const hb = ctx.params.get('hb')
+  if (hb !== null) globalThis.__CORE_TEST_CONFIG__ = { heartbeatMs: Number(hb), workerName: 'bench-heartbeat' }
   const { connectCore } = await load(connectModule, 'src/core/connect.ts')
   const { createAppStore } = await load(storeModule, 'src/store/app-store.ts')
   const core = await connectCore({

@@ -1,4 +1,5 @@
-// Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections.
+// Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections, read
+// the latest SMS code of a phone.
 // Only loopback callers carrying the token written to <dataDir>/ops-token are served.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +11,8 @@ import type { ServerContext } from '../context.ts'
 import { failure } from '../http/route.ts'
 import { decodeRequest } from '../http/validate.ts'
 import { writeMaintenance } from '../system/maintenance.ts'
+import { latestCode } from '../session/sms.ts'
+import { sessionDb } from '../session/tables.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -65,6 +68,12 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
       showTime: body.on ? (body.showTime ?? defaultShowTime()) : (body.showTime ?? ''),
     })
     return c.json(envelope(0, msg))
+  })
+
+  app.get('/__ops/sms', async (c) => {
+    const sent = await latestCode(sessionDb(db), (c.req.query('phone') ?? '').trim())
+    if (!sent) return failure(c, 1004, '该手机号没有验证码记录')
+    return c.json(envelope(0, sent))
   })
 
   app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))

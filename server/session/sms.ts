@@ -45,9 +45,9 @@ export const consumeCode = async (db: SessionDb, phone: string, purpose: SmsPurp
     throw new DomainError(AuthStatus.codeWrong, AuthMsg.codeWrong)
   }
   const claimed = await db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id)
-    .where('used_at', 'is', null).executeTakeFirst()
+    .where('used_at', 'is', null).returning('id').executeTakeFirst()
   // two requests with the same code: only one of them gets it
-  if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError(AuthStatus.codeExpired, AuthMsg.codeExpired)
+  if (!claimed) throw new DomainError(AuthStatus.codeExpired, AuthMsg.codeExpired)
 }
 
 /** The latest code sent to a phone (for the operator), or null. */

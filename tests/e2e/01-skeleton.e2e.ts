@@ -1,5 +1,5 @@
 // Walking skeleton, end to end: two tabs share one core and one push connection; operator pushes reach both tabs.
-import { test, expect } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
 import { appUrl, BIND_USER, connectionsOf, DEMO, expectDeviceCount, login, ops, screenshot } from './helpers.ts'
 
 test('a second tab is already logged in, sees the same list, and the user has exactly one push connection', async ({ context }) => {

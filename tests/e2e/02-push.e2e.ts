@@ -1,6 +1,6 @@
 // Issue 3, end to end: each of the seven push types fired by the operator, its visible effect checked in two tabs;
 // maintenance switched on reaches every tab as one modal.
-import { test, expect } from '@playwright/test'
+import { test, expect, skipPopUpAds } from './fixtures.ts'
 import { appUrl, confirmDialog, DEMO, loggedInTabs, ops, screenshot, viewerUrl, withCoreTestConfig } from './helpers.ts'
 
 const CARD = 880001
@@ -77,8 +77,10 @@ test('removeAuth is ignored by a viewer tab showing a different card', async ({ 
 
 test('maintenance switched on shows one 提示 modal in every tab, visitors included', async ({ browser }) => {
   const member = await browser.newContext()
+  await skipPopUpAds(member)
   await withCoreTestConfig(member, { maintenancePollMs: 1_000 })
   const visitor = await browser.newContext()
+  await skipPopUpAds(visitor)
   await withCoreTestConfig(visitor, { maintenancePollMs: 1_000 })
   try {
     const tabs = await loggedInTabs(member, 2)

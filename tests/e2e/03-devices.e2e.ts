@@ -1,6 +1,7 @@
 // Issue 4, end to end: the viewer through 5200 retries to a live simulated screen that a tap changes; bulk reboot;
 // authorise, use and cancel across two users; transfer between two users. Each flow puts the data back as it was.
-import { test, expect, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { test, expect, skipPopUpAds } from './fixtures.ts'
 import { appUrl, confirmDialog, DEMO, login, OTHER, screenshot, viewerUrl } from './helpers.ts'
 
 const card = (page: Page, testId: string, userCardId: number) =>
@@ -39,6 +40,7 @@ test('the viewer shows a live screen that a tap changes, and reconnects through 
   await page.getByTestId('viewer-action-reboot').click()
   await confirmDialog(page)
   await expect(page.getByTestId('viewer-progress').or(page.getByTestId('viewer-restarting'))).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
   await screenshot(page, 'viewer-connecting')
   await expect(viewer).toHaveAttribute('data-phase', 'live', { timeout: 30_000 })
 })
@@ -57,6 +59,7 @@ test('bulk reboot of three devices reports a result per device', async ({ page }
 
 test('A authorises a device to B, B uses it, A cancels and B\'s viewer goes home with the notice', async ({ browser }) => {
   const a = await browser.newContext()
+  await skipPopUpAds(a)
   const b = await browser.newContext()
   try {
     const pa = await a.newPage()
@@ -95,6 +98,7 @@ test('A authorises a device to B, B uses it, A cancels and B\'s viewer goes home
 
 test('a transfer from A to B changes both lists, and B can transfer it back', async ({ browser }) => {
   const a = await browser.newContext()
+  await skipPopUpAds(a)
   const b = await browser.newContext()
   try {
     const pa = await a.newPage()

@@ -8,6 +8,13 @@ import type { Endpoint } from '../protocol/endpoint.ts'
 /** Appends an API path to the base, keeping any path the base carries (an API host under a prefix). */
 export const joinApiPath = (apiBaseUrl: string, path: string): string => apiBaseUrl.replace(/\/+$/, '') + path
 
+/** Fills `{key}` path segments (PUT notice/read/{id}) from the payload, URL-encoded; the key stays in the payload. */
+export const fillPathTemplate = (path: string, payload: Record<string, unknown>): string =>
+  path.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = payload[key]
+    return value === undefined || value === null ? whole : encodeURIComponent(String(value))
+  })
+
 export interface RequestContext {
   readonly token: string | null
   readonly channelCode: string | null
@@ -25,7 +32,7 @@ export const buildRequest = (
   }
   if (ctx.channelCode !== null && ctx.channelCode !== '') headers.channelCode = ctx.channelCode
   if (ctx.token !== null && ctx.token !== '') headers.Authorization = ctx.token
-  const url = new URL(joinApiPath(apiBaseUrl, API_PREFIX + endpoint.path))
+  const url = new URL(joinApiPath(apiBaseUrl, API_PREFIX + fillPathTemplate(endpoint.path, body as Record<string, unknown>)))
   if (endpoint.method === 'GET') {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))

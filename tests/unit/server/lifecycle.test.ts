@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { startServer } from '../../../server/app.ts'
+import { demoUsers } from '../../../server/db/seed.ts'
 import { api, loginToken } from './helpers.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-lifecycle-'))
@@ -23,7 +24,7 @@ it('a second server on a data dir in use is refused, and a restart keeps the key
     const devices = await api<unknown[]>(second.url, 'GET', '/api/resources/v6/client/device/info/getDeviceList', { token })
     expect(devices.body.data).toHaveLength(5)
     const users = await second.db.selectFrom('users').select('id').execute()
-    expect(users).toHaveLength(3)
+    expect(users).toHaveLength(Object.keys(demoUsers).length)
   } finally {
     await second.close()
   }

@@ -141,3 +141,12 @@ describe('http pipeline', () => {
       expect(yield* (yield* Storage).get(StorageKey.token)).toBe('t')
     })))
 })
+
+describe('path templates', () => {
+  it('fills {id} in a catalogue path from the payload and keeps the rest of the URL', async () => {
+    const { fillPathTemplate } = await import('../../../worker/http/request.ts')
+    expect(fillPathTemplate('/api/message/v1/message/notice/read/{id}', { id: 42 })).toBe('/api/message/v1/message/notice/read/42')
+    expect(fillPathTemplate('/a/{id}/b', { id: 'x y' })).toBe('/a/x%20y/b')
+    expect(fillPathTemplate('/a/{id}', {})).toBe('/a/{id}')
+  })
+})

@@ -1,7 +1,58 @@
-// /package/adView/adView: not built yet; says so honestly.
+// /package/adView/adView?url=: the ad's http(s) page in a frame under the navigation bar; any other scheme is
+// refused. The frame is credentialless (the app is cross-origin isolated) and sandboxed; a page on our own origin
+// gets no same-origin rights.
+import { ErrorBlock, SpinLoading } from 'antd-mobile'
+import { useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
+import { isHttpUrl } from '../../../features/devices/ad-click.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+import { Page } from '../../../ui/Page.tsx'
+import './adView.css'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.adView} />
+const t = zhCN.adView
+const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox'
+
+export default function AdViewScreen() {
+  const search = useSearch({ strict: false }) as Record<string, string | undefined>
+  const url = search.url ?? ''
+  const [loaded, setLoaded] = useState(false)
+  if (!isHttpUrl(url)) {
+    return (
+      <Page testId="ad-view-page">
+        <div className="center-state" data-testid="ad-view-refused">
+          <ErrorBlock status="default" title={t.refused} description={t.refusedHint} />
+        </div>
+      </Page>
+    )
+  }
+  const sameOrigin = new URL(url).origin === location.origin
+  return (
+    <Page
+      testId="ad-view-page"
+      right={
+        <a className="ad-view-open" href={url} target="_blank" rel="noopener noreferrer" data-testid="ad-view-open">
+          {t.openInBrowser}
+        </a>
+      }
+    >
+      <div className="ad-view-stage">
+        {!loaded && (
+          <div className="ad-view-loading" aria-live="polite">
+            <SpinLoading color="primary" />
+            <span>{t.loading}</span>
+          </div>
+        )}
+        <iframe
+          className="ad-view-frame"
+          data-testid="ad-view-frame"
+          title={t.frameTitle}
+          src={url}
+          sandbox={sameOrigin ? SANDBOX : `${SANDBOX} allow-same-origin`}
+          referrerPolicy="no-referrer"
+          {...{ credentialless: '' }}
+          onLoad={() => setLoaded(true)}
+        />
+      </div>
+    </Page>
+  )
 }

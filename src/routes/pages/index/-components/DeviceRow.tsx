@@ -16,6 +16,13 @@ export interface DeviceRowProps {
   readonly onOpen: (device: Device) => void
 }
 
+/** A refresh hands every row a new device object; only a changed field re-renders the row. */
+const sameDevice = (a: Device, b: Device): boolean =>
+  a === b || (Object.keys(a) as Array<keyof Device>).every((k) => a[k] === b[k])
+
+const sameProps = (a: DeviceRowProps, b: DeviceRowProps): boolean =>
+  a.typeName === b.typeName && a.selected === b.selected && a.onOpen === b.onOpen && sameDevice(a.device, b.device)
+
 export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, onOpen }: DeviceRowProps) {
   const marker = authMarker(device)
   const tone = remainingTone(device.validTime)
@@ -70,4 +77,4 @@ export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, o
       <DeviceActions device={device} />
     </li>
   )
-})
+}, sameProps)

@@ -1,0 +1,65 @@
+// Home, end to end: the pop-up ads with their click rules, notifications, and the 60-device account.
+import { test as base, expect } from '@playwright/test'
+import { appUrl, login, screenshot } from './helpers.ts'
+
+const test = base // this file wants the pop-up ads, so it does not use the ads-skipping fixture
+
+test('pop-up ads show once per tab session after login and can be closed one by one', async ({ page }) => {
+  await login(page)
+  const popup = page.getByTestId('ad-popup')
+  await expect(popup).toBeVisible()
+  await screenshot(page, 'home-ad-popup')
+  const count = Number(await popup.getAttribute('data-count'))
+  expect(count).toBeGreaterThan(0)
+  for (let i = 0; i < count; i++) await page.getByTestId('ad-close').click()
+  await expect(popup).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await expect(popup).toHaveCount(0)
+})
+
+test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', async ({ page }) => {
+  await login(page)
+  await expect(page.getByTestId('ad-popup')).toBeVisible()
+  let opened = false
+  for (let i = 0; i < 3 && !opened; i++) {
+    await page.getByTestId('ad-image').click()
+    opened = /#\/package\/(adView|purchase)\//.test(page.url())
+    if (!opened) await page.waitForTimeout(300)
+    opened = /#\/package\/(adView|purchase)\//.test(page.url())
+  }
+  await expect(page).toHaveURL(/#\/package\/(adView\/adView\?url=http|purchase\/purchase)/)
+})
+
+test('the ad view refuses a non-http(s) url', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await login(page)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.goto(appUrl('/package/adView/adView?url=javascript:alert(1)'))
+  await expect(page.getByTestId('ad-view-refused')).toBeVisible()
+  await expect(page.getByTestId('ad-view-frame')).toHaveCount(0)
+})
+
+test('notifications list opens a notice as text and marks it read', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await login(page)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.goto(appUrl('/package/notificationMessage/notificationMessage'))
+  const unread = page.locator('[data-testid="notice-item"][data-read="false"]').first()
+  await expect(unread).toBeVisible()
+  const id = await unread.getAttribute('data-id')
+  await unread.click()
+  await expect(page.getByTestId('notice-detail')).toBeVisible()
+  await screenshot(page, 'notice-detail')
+  await page.getByRole('dialog').getByRole('button').last().click()
+  await expect(page.locator(`[data-testid="notice-item"][data-id="${id}"]`)).toHaveAttribute('data-read', 'true')
+})
+
+test('an account with 60 devices lists them all and scrolls to the last one', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await login(page, { phone: '13600136000', password: 'Demo@2026' })
+  await expect(page.getByTestId('device-item')).toHaveCount(60)
+  await page.getByTestId('device-item').last().scrollIntoViewIfNeeded()
+  await expect(page.getByTestId('device-item').last()).toBeInViewport()
+  await screenshot(page, 'home-60-scrolled')
+})
