@@ -1,0 +1,38 @@
+// Account flows, end to end: binding a phone releases every tab of a userType 2 account; SMS quick login.
+import { test, expect } from './fixtures.ts'
+import { appUrl, BIND_USER, DEMO, login, ops, screenshot } from './helpers.ts'
+
+test('binding a phone with the SMS code releases the bind-phone forcing in every tab', async ({ context }) => {
+  const first = await context.newPage()
+  await login(first, BIND_USER)
+  await expect(first.getByTestId('bind-phone-page')).toBeVisible()
+  const second = await context.newPage()
+  await second.goto(appUrl('/'))
+  await expect(second).toHaveURL(/#\/package\/bindingNumber\/bindingNumber/)
+
+  await first.getByTestId('bind-phone').fill(BIND_USER.phone)
+  await first.getByTestId('bind-code-send').click()
+  await expect(first.getByTestId('bind-code-send')).toContainText(/\d+秒重新获取/)
+  await expect(first.getByTestId('bind-code-send')).toBeDisabled()
+  const code = (await ops('sms', BIND_USER.phone)).trim()
+  expect(code).toMatch(/^\d{6}$/)
+  await first.getByTestId('bind-code').fill(code)
+  await screenshot(first, 'bind-phone-filled')
+  await first.getByTestId('bind-submit').click()
+  for (const page of [first, second]) {
+    await expect(page).toHaveURL(/#\/(pages\/index\/index)?$/)
+    await expect(page.getByTestId('home-page')).toBeVisible()
+  }
+})
+
+test('SMS quick login: phone, code page, six digits log in', async ({ page }) => {
+  await page.goto(appUrl('/pages/quickLogin/quickLogin'))
+  await page.getByTestId('quick-login-phone').fill(DEMO.phone)
+  await page.getByTestId('quick-login-send').click()
+  await expect(page.getByTestId('verify-code-page')).toBeVisible()
+  const code = (await ops('sms', DEMO.phone)).trim()
+  await page.getByTestId('verify-code-input').fill('000000' === code ? '111111' : '000000')
+  await expect(page.getByTestId('verify-code-error')).toContainText('验证码错误')
+  await page.getByTestId('verify-code-input').fill(code)
+  await expect(page.getByTestId('device-item')).toHaveCount(5)
+})
