@@ -13,7 +13,7 @@ export default defineConfig({
   worker: { format: 'es' },
   // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
   optimizeDeps: {
-    include: ['effect/Deferred', 'effect/Effect', 'effect/Fiber', 'effect/Option', 'effect/Scope', 'idb', 'spark-md5', 'comlink'],
+    include: ['effect/Deferred', 'effect/Effect', 'effect/Fiber', 'effect/Option', 'effect/Scope', 'idb', 'comlink'],
   },
   build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {

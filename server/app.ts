@@ -27,6 +27,7 @@ import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
+import { registerAccountModuleRoutes } from './account/routes.ts'
 import { registerOpsRoutes, writeOpsToken } from './ops/routes.ts'
 
 export interface StartOptions {
@@ -145,6 +146,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerPayRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
+    registerAccountModuleRoutes(ctx)
     registerOpsRoutes(ctx, opsToken)
     if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
 

@@ -1,5 +1,5 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
-// `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`. Target: OPS_URL or PORT; token
+// `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`. Target: OPS_URL or PORT; token
 // from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import * as Schema from 'effect/Schema'
 import { PushType, type PushData } from '../worker/protocol/push.ts'
 import type { MaintenanceMsg } from '../worker/protocol/system.ts'
+import type { Order } from '../worker/protocol/pay.ts'
 import type { PushUserStats } from './context.ts'
 import type { SentCode } from './session/sms.ts'
 import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
@@ -70,6 +71,10 @@ export const opsConnections = (target: OpsTarget): Promise<ConnectionsReport> =>
 export const opsSms = (target: OpsTarget, phone: string): Promise<SentCode> =>
   call<SentCode>(target, 'GET', `/__ops/sms?phone=${encodeURIComponent(phone)}`)
 
+/** Answers for the simulated payment provider: the order is paid (and fulfilled) or failed. */
+export const opsPay = (target: OpsTarget, myOrderNum: string, result: 'success' | 'fail'): Promise<Order> =>
+  call<Order>(target, 'POST', '/__ops/pay', { myOrderNum, result })
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -78,7 +83,8 @@ const USAGE = `用法：
   npm run ops -- push <手机号> <类型> [JSON数据]     类型：${PushType.literals.join(' | ')}
   npm run ops -- maintenance on|off [内容] [预计完成时间]
   npm run ops -- connections [--json]
-  npm run ops -- sms <手机号>                       打印最近一次发送的验证码`
+  npm run ops -- sms <手机号>                       打印最近一次发送的验证码
+  npm run ops -- pay <订单号> success|fail          模拟支付结果`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -111,6 +117,12 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
       const [phone] = args
       if (!phone) throw new Error(USAGE)
       return (await opsSms(target, phone)).code
+    }
+    case 'pay': {
+      const [myOrderNum, result] = args
+      if (!myOrderNum || (result !== 'success' && result !== 'fail')) throw new Error(USAGE)
+      const order = await opsPay(target, myOrderNum, result)
+      return result === 'success' ? `订单 ${myOrderNum} 已支付` : `订单 ${myOrderNum} 支付失败（状态 ${order.finishPay}）`
     }
     default:
       throw new Error(USAGE)

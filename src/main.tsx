@@ -13,7 +13,7 @@ import { CoreProvider } from './core-context.tsx'
 import { entryRedirect, resolveChannelCode, routeFromHash } from './boot/entry-url.ts'
 import { createTabEffects } from './boot/tab-effects.tsx'
 import { zhCN } from './i18n/zh-CN.ts'
-import { createAppRouter, type AppRouter } from './router/router.tsx'
+import { createAppRouter, preloadScreen, type AppRouter } from './router/router.tsx'
 import { appStore } from './store/index.ts'
 import { statusBarHeightFrom } from './ui/nav-height.ts'
 import { RouterNotReady } from './ui/RouterNotReady.tsx'
@@ -60,6 +60,7 @@ const follow = (core: CoreClient, router: AppRouter): void => {
 const boot = async (): Promise<void> => {
   root.render(<div className="boot">{zhCN.app.booting}</div>)
   const start = routeFromHash(window.location.hash)
+  preloadScreen(start.path)
   const core = await connectCore({
     channelCode,
     route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },

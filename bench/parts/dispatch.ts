@@ -118,7 +118,7 @@ export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: numb
       ...Object.values(PATH_LABEL),
       'Clock: performance.timeOrigin + performance.now() in the worker (a socket probe whose listener runs before the core\'s own) and in each tab. Pages are cross-origin isolated (COOP/COEP); the column says whether the worker is too (if not, its clock is coarsened to 0.1 ms).',
       't0 is the first arrival in the browser: the worker socket for the shared paths, the earliest tab socket for the per-tab baseline (so the socket skew between tabs counts against that baseline).',
-      'Store: the tab store\'s subscription firing with the new counter. React: useLayoutEffect of a component reading the counter through the store hook (commit phase). Production build of React and of the core.',
+      'Store: the tab store\'s subscription firing with the new state. React: useLayoutEffect of a component reading the store seq through the store hook (commit phase). Production build of React and of the core.',
       'Message k is the k-th counter event a tab receives after the reset; its store and React times are when the tab\'s store seq (read through the hook for React) reached that event\'s seq. "lost" = messages without an event in a tab; "counter short" = messages sent minus how far the coupon counter moved, summed over tabs (non-zero means the core loses increments).',
       'Messages are sendCouponMsg pushes (each bumps the coupon counter), paced 4 ms apart at 1 tab, 6 ms at 4 and 16 ms at 16 after a warm-up.',
       ...results.filter((s) => !s.ok).map((s) => `${s.path} x${s.tabs} failed: ${s.error}`),

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './schema.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { seedMessagesDemoData } from '../messages/seed.ts'
+import { seedAccountDemoData } from '../account/seed.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -118,4 +119,5 @@ export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void
     .onConflict((oc) => oc.column('id').doNothing())
     .execute()
   await seedMessagesDemoData(db, now)
+  await seedAccountDemoData(db, now)
 }

@@ -13,6 +13,8 @@ import { decodeRequest } from '../http/validate.ts'
 import { writeMaintenance } from '../system/maintenance.ts'
 import { latestCode } from '../session/sms.ts'
 import { sessionDb } from '../session/tables.ts'
+import { settle } from '../pay/pay-service.ts'
+import { payDb } from '../pay/tables.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -23,6 +25,9 @@ export const OpsMaintenanceRequest = Schema.Struct({
   content: Schema.optional(Schema.String),
   showTime: Schema.optional(Schema.String),
 })
+
+/** The simulated payment provider's answer for one order. */
+export const OpsPayRequest = Schema.Struct({ myOrderNum: Schema.String, result: Schema.Literals(['success', 'fail']) })
 
 export const DEFAULT_MAINTENANCE_CONTENT = '系统维护中，暂时无法使用，请稍后再试'
 
@@ -74,6 +79,11 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
     const sent = await latestCode(sessionDb(db), (c.req.query('phone') ?? '').trim())
     if (!sent) return failure(c, 1004, '该手机号没有验证码记录')
     return c.json(envelope(0, sent))
+  })
+
+  app.post('/__ops/pay', async (c) => {
+    const body = decodeRequest(OpsPayRequest, await c.req.json().catch(() => null))
+    return c.json(envelope(0, await settle(payDb(db), hub, body.myOrderNum, body.result === 'success')))
   })
 
   app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))

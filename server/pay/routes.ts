@@ -1,9 +1,16 @@
-// Package endpoints: meal types (loaded by the client at startup) and the online meal list.
+// Package endpoints: meal types (loaded by the client at startup), the meal lists, the payment switch, coupons,
+// orders and their payment (star coins, simulated Alipay QR), the order list and cancelling.
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
+import {
+  bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf, precreate,
+  spendStarCoins,
+} from './pay-service.ts'
+import { payDb } from './tables.ts'
 
 export const registerPayRoutes = (ctx: ServerContext): void => {
-  const { app, db, route } = ctx
+  const { app, route, hub } = ctx
+  const db = payDb(ctx.db)
 
   route(app, catalogue.mealTypeList, async () => {
     const rows = await db.selectFrom('meal_types').selectAll().orderBy('sort').orderBy('id').execute()
@@ -19,24 +26,58 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
     const phoneType = c.req.query('phoneType')
     let query = db.selectFrom('meals').selectAll().orderBy('sort').orderBy('id')
     if (phoneType) query = query.where('phone_type', '=', phoneType)
-    const rows = await query.execute()
+    return { mealList: (await query.execute()).map(mealToWire) }
+  })
+
+  route(app, catalogue.mealInfo, async ({ payload }) => {
+    const rows = await db.selectFrom('meals').selectAll().where('phone_type', '=', payload.phoneType).orderBy('sort').orderBy('id').execute()
+    return rows.map(mealToWire)
+  })
+
+  route(app, catalogue.getControlSwitch, async () => {
+    const rows = await db.selectFrom('system_config').select(['key', 'value'])
+      .where('key', 'in', ['iosBuySwitch', 'androidBuySwitch', 'payTips']).execute()
+    const value = (key: string) => rows.find((r) => r.key === key)?.value
     return {
-      mealList: rows.map((m) => ({
-        id: m.id,
-        phoneType: m.phone_type,
-        mealName: m.meal_name,
-        day: m.day,
-        actualPrice: m.actual_price,
-        originalPrice: m.original_price,
-        preferentialContent: m.preferential_content,
-        customStatement: m.custom_statement,
-        giveStarNum: m.give_star_num,
-        support: m.support,
-        renewalType: m.renewal_type,
-        remainQuantity: m.remain_quantity,
-        phoneRemainQuantity: -1,
-        menuAddedService: [{ serviceName: '一键换机' }, { serviceName: '修改云机参数' }],
-      })),
+      iosBuySwitch: value('iosBuySwitch') !== 'false',
+      androidBuySwitch: value('androidBuySwitch') !== 'false',
+      osName: '',
+      payTips: value('payTips') ?? '',
     }
+  })
+
+  route(app, catalogue.getUserCouponSort, async ({ payload, user }) => {
+    const rows = await effectiveCoupons(db, user.id, Date.now()).orderBy('id').execute()
+    return bestFirst(rows, payload.payAmount)
+  })
+
+  route(app, catalogue.orderCreate, ({ payload, user }) => createOrder(db, user, payload))
+  route(app, catalogue.starCoinsSpend, ({ payload, user }) => spendStarCoins(db, hub, user, payload.myOrderNum))
+  route(app, catalogue.alipayPrecreate, ({ payload, user }) => precreate(db, user, payload.myOrderNum))
+  route(app, catalogue.getPayStatus, async ({ payload, user }) => payStatusOf((await findOrder(db, user, payload.myOrderNum)).finish_pay))
+  route(app, catalogue.getSystemTime, () => Date.now())
+  route(app, catalogue.orderDetail, async ({ payload, user }) => orderToWire(await findOrder(db, user, payload.myOrderNum)))
+
+  route(app, catalogue.qryDegreeOrder, async ({ payload, user }) => {
+    await expireStale(db)
+    const pageSize = Math.min(Math.max(1, payload.pageSize), 100)
+    const pageNum = Math.max(1, payload.pageNum)
+    let query = db.selectFrom('orders').where('user_id', '=', user.id)
+    if (payload.buyType != null) query = query.where('buy_type', '=', payload.buyType)
+    if (payload.finishPay === 0) query = query.where('finish_pay', 'in', [0, 2])
+    else if (payload.finishPay != null) query = query.where('finish_pay', '=', payload.finishPay)
+    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const rows = await query.selectAll().orderBy('ctime', 'desc').orderBy('id', 'desc')
+      .limit(pageSize).offset((pageNum - 1) * pageSize).execute()
+    return { list: rows.map(orderToWire), total: Number(n) }
+  })
+
+  route(app, catalogue.cancelOrderHandle, async ({ payload, user }) => {
+    const order = await findOrder(db, user, payload.myOrderNum)
+    return order.finish_pay === 0 || order.finish_pay === 2
+  })
+  route(app, catalogue.cancelOrder, async ({ payload, user }) => {
+    await cancelOrder(db, user, payload.myOrderNum)
+    return true
   })
 }

@@ -1,5 +1,4 @@
 // Wires the effect handler to this tab's real UI: antd-mobile Toast and Dialog, the router, the tab slice.
-import { Dialog, Toast } from 'antd-mobile'
 import type { Remote } from 'comlink'
 import type { CoreApi } from '../../worker/protocol/commands.ts'
 import type { AppRouter } from '../router/router.tsx'
@@ -8,13 +7,16 @@ import { appStore } from '../store/index.ts'
 import { signalCountersRefresh } from './counters-refresh.ts'
 import { createEffectHandler } from './effects.ts'
 
+// Toast and Dialog (and their animation library) load on the first effect that needs them, not before first paint.
+const overlays = () => import('./overlays.ts')
+
 export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) =>
   createEffectHandler({
-    toast: (text, duration) => Toast.show({ content: text, duration }),
+    toast: (text, duration) => void overlays().then(({ Toast }) => Toast.show({ content: text, duration })),
     navigate: (to, search, replace) => void router.navigate({ to, search, replace }),
     currentPath: () => canonicalPath(router.state.location.pathname),
     openModal: ({ title, content, confirmText, onConfirm }, onClosed) =>
-      void Dialog.alert({
+      void overlays().then(({ Dialog }) => Dialog.alert({
         title,
         // server text stays a text node: never parsed as HTML
         content: <div className="modal-text">{content}</div>,
@@ -22,7 +24,7 @@ export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) =>
         closeOnMaskClick: false,
         onConfirm,
         afterClose: onClosed,
-      }),
+      })),
     isRepairFlagged: () => appStore.getState().tab.oneClickRepair,
     clearRepairFlag: () => appStore.getState().setTab({ oneClickRepair: false }),
     exitFromMaintenance: () => void api.exitFromMaintenance(),

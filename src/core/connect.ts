@@ -5,7 +5,7 @@ import { transfer, wrap, type Remote } from 'comlink'
 import type { CoreApi, PortDownMessage, Resync, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
 import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
 import type { Delivered, EventBatch } from '../../worker/protocol/events.ts'
-import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config.ts'
+import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
 import { holdTabLock } from './tab-lock.ts'
 import type { ConnectCore, CoreClient } from './types.ts'
 

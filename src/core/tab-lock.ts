@@ -1,5 +1,5 @@
 // The tab's lifetime lock: held until the tab closes (or `release` is called), so the core can tell it is gone.
-import { tabLockName } from '../../worker/protocol/commands.ts'
+import { tabLockName } from '../../worker/protocol/tab-lock.ts'
 
 export const holdTabLock = (tabId: string): Promise<() => void> =>
   new Promise((granted) => {

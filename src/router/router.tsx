@@ -11,7 +11,7 @@ import { ScreenLoading } from '../ui/ScreenLoading.tsx'
 import { applyTitleWithRetry } from '../ui/title.ts'
 import { guard } from './guard.ts'
 import { lazyScreen, type ScreenModule } from './lazy-screen.ts'
-import { HOME, ROUTE_PATHS, screenFile } from './paths.ts'
+import { canonicalPath, HOME, ROUTE_PATHS, screenFile } from './paths.ts'
 import { parseSearch, stringifySearch } from './search.ts'
 
 const screenModules = import.meta.glob<ScreenModule>(['../routes/**/*.tsx', '!../routes/**/-*/**'])
@@ -49,6 +49,12 @@ const rootRoute = createRootRoute({
 })
 
 const screens = new Map(ROUTE_PATHS.map((path) => [path, screenFor(path)]))
+
+/** Starts loading a screen's chunk (the boot does it for the entry route while it connects to the core). */
+export const preloadScreen = (path: string): void => {
+  const screen = screens.get(canonicalPath(path) as (typeof ROUTE_PATHS)[number]) as { preload?: () => unknown } | undefined
+  void screen?.preload?.()
+}
 
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: screens.get(HOME) }),

@@ -13,7 +13,12 @@ import { hydrateSnapshot } from './hydrate.ts'
 import { applyFirstLaunchRule } from '../storage/first-launch.ts'
 
 export interface EventHubShape {
-  readonly publish: (event: StateEvent) => Effect.Effect<number>
+  /**
+   * Appends a state event: folded into the snapshot and queued to every tab synchronously; the log write is
+   * coalesced into one IndexedDB transaction per tick and not waited for. Given a function, the event
+   * is computed from the current snapshot at that same synchronous moment (read-modify-publish with no lost update).
+   */
+  readonly publish: (event: StateEvent | ((snapshot: Snapshot) => StateEvent)) => Effect.Effect<number>
   /** delivers a transient event to one tab (by tabId) or to every tab. */
   readonly emit: (event: EffectEvent, to: string | 'all') => void
   readonly snapshot: () => Snapshot
@@ -33,15 +38,32 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       let ring: Array<LoggedEvent> = [...(yield* storage.readLog())].sort((a, b) => a.seq - b.seq)
       let snap = yield* hydrateSnapshot(storage, ring.length === 0 ? 0 : ring[ring.length - 1].seq)
 
-      const publish = (event: StateEvent) =>
-        Effect.gen(function* () {
+      // Entries published in the same tick share one log write: a burst of pushes is not a burst of transactions.
+      let pending: Array<LoggedEvent> = []
+      let flushing: Promise<void> | null = null
+      const flushLog = (): Promise<void> => {
+        if (flushing === null) {
+          flushing = Promise.resolve().then(() => {
+            const batch = pending
+            pending = []
+            flushing = null
+            return Effect.runPromise(storage.appendLog(batch, eventLogLimit))
+          })
+        }
+        return flushing
+      }
+
+      const publish = (eventOrFn: StateEvent | ((snapshot: Snapshot) => StateEvent)) =>
+        Effect.sync(() => {
+          const event = typeof eventOrFn === 'function' ? eventOrFn(snap) : eventOrFn
           const seq = snap.seq + 1
           snap = applyStateEvent(snap, event, seq)
           const entry = { seq, event }
           ring.push(entry)
           if (ring.length > eventLogLimit) ring = ring.slice(-eventLogLimit)
           tabs.send('all', entry)
-          yield* storage.appendLog([entry], eventLogLimit)
+          pending.push(entry)
+          void flushLog()
           return seq
         })
 

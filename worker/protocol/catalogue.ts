@@ -4,6 +4,7 @@ import { deviceEndpoints } from './devices.ts'
 import { payEndpoints } from './pay.ts'
 import { systemEndpoints } from './system.ts'
 import { messageEndpoints } from './messages.ts'
+import { accountEndpoints } from './account.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -11,6 +12,7 @@ export const catalogue = {
   ...payEndpoints,
   ...systemEndpoints,
   ...messageEndpoints,
+  ...accountEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

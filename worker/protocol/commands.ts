@@ -106,5 +106,4 @@ export type PortDownMessage = EventBatch | { readonly resyncNeeded: true }
 /** What a tab posts back on its event port: how many batches it has applied (flow control for frozen tabs). */
 export type PortUpMessage = { readonly ack: number }
 
-/** Web Lock a tab holds for its lifetime; the worker waits on the same name to learn the tab is gone. */
-export const tabLockName = (tabId: string): string => `cloud-phone-core:tab:${tabId}`
+export { tabLockName } from './tab-lock.ts'

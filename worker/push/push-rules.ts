@@ -6,11 +6,11 @@ import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub } from '../events/event-hub.ts'
-import { readCounters } from '../events/hydrate.ts'
 import { coreCall } from '../http/http-pipeline.ts'
 import { HOME_PATHS, VIEWER_PATH } from '../protocol/constants.ts'
+import type { CardCouponCounters } from '../protocol/events.ts'
 import type { PushMessage } from '../protocol/push.ts'
-import { StorageKey } from '../protocol/storage-keys.ts'
+import { EMPTY_CARD_COUPON, StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Storage } from '../storage/storage.ts'
@@ -79,13 +79,17 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
           }, 'all')
         })
 
+      // The counters are computed from the in-memory snapshot inside publish, so concurrent frames cannot lose an
+      // increment; storage is written after the tabs already have the new value.
       const countUp = (kind: 'activationCode' | 'coupon') =>
         Effect.gen(function* () {
-          const now = readCounters(yield* storage.get(StorageKey.cardCouponPush))
-          const counters = { ...now, my: now.my + 1, [kind]: now[kind] + 1 }
-          yield* storage.set(StorageKey.cardCouponPush, counters)
-          yield* hub.publish({ _tag: 'CardCouponChanged', counters })
+          let counters: CardCouponCounters = EMPTY_CARD_COUPON
+          yield* hub.publish((snap) => {
+            counters = { ...snap.cardCoupon, my: snap.cardCoupon.my + 1, [kind]: snap.cardCoupon[kind] + 1 }
+            return { _tag: 'CardCouponChanged', counters }
+          })
           hub.emit({ _tag: 'CountersRefresh', kind }, 'all')
+          yield* storage.set(StorageKey.cardCouponPush, counters)
         })
 
       const handle = (m: PushMessage): Effect.Effect<void> => {

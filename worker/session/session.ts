@@ -16,7 +16,6 @@ import { getString, Storage } from '../storage/storage.ts'
 import { Texts } from '../texts.ts'
 import { ensureDeviceStatId } from './device-stat-id.ts'
 import { ExitAction } from './exit-action.ts'
-import { encryptPassword } from './password.ts'
 import { SessionState } from './session-state.ts'
 
 export interface SessionShape {
@@ -56,9 +55,11 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
       /** The public key, then the password as the backend expects it; a key that does not parse is a server error. */
       const encrypted = (password: string, ctx: CallContext) =>
         Effect.gen(function* () {
+          const encryptor = loadPasswordEncryptor() // on its way while the key is
           const key = yield* http.call(catalogue.getPbKey, {}, ctx)
           if (!key.ok) return key
-          const value = typeof key.data === 'string' ? safeEncrypt(key.data, password) : null
+          const encrypt = yield* Effect.promise(() => encryptor)
+          const value = typeof key.data === 'string' && encrypt !== null ? safeEncrypt(encrypt, key.data, password) : null
           return value === null ? failed : ({ ok: true, data: value } as const)
         })
 
@@ -136,9 +137,16 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
   )
 }
 
-const safeEncrypt = (publicKey: string, password: string): string | null => {
+type PasswordEncryptor = typeof import('./password.ts').encryptPassword
+
+/** The login crypto (MD5, RSA) is its own chunk, so a worker that never logs anyone in never fetches it. A chunk that
+ * cannot be fetched (offline, or a deploy removed it under a running worker) resolves to null: a server error. */
+const loadPasswordEncryptor = (): Promise<PasswordEncryptor | null> =>
+  import('./password.ts').then((crypto) => crypto.encryptPassword, () => null)
+
+const safeEncrypt = (encrypt: PasswordEncryptor, publicKey: string, password: string): string | null => {
   try {
-    return encryptPassword(publicKey, password)
+    return encrypt(publicKey, password)
   } catch {
     return null
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as Effect from 'effect/Effect'
 import { EventHub, runCore, settle, TabRegistry } from './harness.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
+import { PushRules } from '../../../worker/push/push-rules.ts'
 
 const announce = { _tag: 'AnnouncementFlagChanged', active: true } as const
 
@@ -22,6 +23,7 @@ describe('event delivery', () => {
     runCore({ config: { eventLogLimit: 3 } }, () => Effect.gen(function* () {
       const hub = yield* EventHub
       for (let i = 0; i < 5; i++) yield* hub.publish(announce)
+      yield* settle // the log write of one tick is coalesced and runs after it
       expect((yield* (yield* Storage).readLog()).map((e) => e.seq)).toEqual([3, 4, 5])
       const near = hub.since(3)
       expect(near.kind === 'events' ? near.batch.map((d) => d.seq) : null).toEqual([4, 5])
@@ -73,5 +75,20 @@ describe('event delivery', () => {
       yield* settle
       expect(a.received).toEqual([])
       expect((yield* TabRegistry).list()).toEqual([])
+    })))
+
+  it('many concurrent coupon pushes lose no increment: every frame raises the counters by one', () =>
+    runCore({ storage: { isUpdate: '1' } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      const rules = yield* PushRules
+      yield* Effect.all(Array.from({ length: 200 }, (_, i) =>
+        rules.handle({ type: i % 2 === 0 ? 'sendCouponMsg' : 'sendActivationCode', data: {} })), { concurrency: 'unbounded' })
+      yield* settle
+      const hub = yield* EventHub
+      expect(hub.snapshot().cardCoupon).toEqual({ my: 200, coupon: 100, activationCode: 100 })
+      expect(yield* (yield* Storage).get('cardCouponPush')).toEqual({ my: 200, coupon: 100, activationCode: 100 })
+      const counts = a.received.filter((d) => d.event._tag === 'CardCouponChanged')
+        .map((d) => (d.event as { counters: { my: number } }).counters.my)
+      expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1))
     })))
 })

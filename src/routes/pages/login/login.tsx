@@ -1,5 +1,5 @@
 // /pages/login/login: phone + password login; keeps invitationUserName from a share link and passes it on.
-import { Button, Toast } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
@@ -46,7 +46,8 @@ export default function LoginScreen() {
       await waitFor(appStore, (s) => s.session.loggedIn, SESSION_EVENT_WAIT_MS)
       await navigate({ to: HOME, replace: true })
     } catch {
-      Toast.show({ content: t.failed })
+      // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
+      setFormError(t.failed)
     } finally {
       setSubmitting(false)
     }

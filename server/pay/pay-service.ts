@@ -1,0 +1,269 @@
+// Orders over the database: create with the shared pricing rules, pay with star coins or the simulated Alipay QR,
+// settle (fulfil: new devices for a purchase, longer validity for a renewal, star coins granted, list refreshed).
+import { sql } from 'kysely'
+import type { Meal, Order, OrderCreateRequest, PayStatus } from '../../worker/protocol/pay.ts'
+import {
+  couponApplies, couponDeductionCents, formatYuan, MAX_DEVICES_PER_ACCOUNT, payableCents, starCoinPrice, subtotalCents,
+  tierOfPhoneType,
+} from '../../src/features/pay/pricing.ts'
+import type { AuthUser, PushHub } from '../context.ts'
+import { DomainError, notFound, Status } from '../http/errors.ts'
+import type { MealsTable } from '../db/schema.ts'
+import type { AccountDb, CouponsTable } from '../account/tables.ts'
+import { starCoinBalance, STAR_COIN_GOT, STAR_COIN_USED } from '../account/routes.ts'
+import type { OrdersTable, PayDb } from './tables.ts'
+import type { Selectable } from 'kysely'
+
+/** How long an unpaid order stays open (ours; the old client only shows a countdown to closeTime). */
+export const ORDER_OPEN_MS = 15 * 60_000
+const DAY_MS = 24 * 60 * 60_000
+
+export const PayErrors = {
+  mealMissing: () => notFound('套餐'),
+  orderMissing: () => notFound('订单'),
+  tooMany: (left: number) => new DomainError(Status.forbidden, `每个账号最多${MAX_DEVICES_PER_ACCOUNT}台云手机，当前最多还可购买${left}台`),
+  quantity: () => new DomainError(Status.invalidPayload, '购买数量不正确'),
+  couponUnusable: () => new DomainError(Status.forbidden, '该优惠券不可用于本订单'),
+  notPayable: () => new DomainError(Status.forbidden, '订单已关闭或已支付'),
+  starCoinNoCoupon: () => new DomainError(Status.forbidden, '星币支付不可使用优惠券'),
+  starCoinShort: (need: number, have: number) => new DomainError(Status.forbidden, `星币余额不足（需要${need}星币，当前${have}星币）`),
+  renewDevices: () => new DomainError(Status.forbidden, '请选择要续费的云手机'),
+  renewNotOwner: () => new DomainError(Status.forbidden, '只能为自己的云手机续费（已授权给他人的云手机不可续费）'),
+  renewMixed: () => new DomainError(Status.forbidden, '批量续费仅限同一类型的云手机'),
+  renewMealMismatch: () => new DomainError(Status.forbidden, '该套餐不适用于所选云手机'),
+} as const
+
+type MealRow = Selectable<MealsTable>
+type OrderRow = Selectable<OrdersTable>
+
+export const mealToWire = (m: MealRow): Meal => ({
+  id: m.id, phoneType: m.phone_type, mealName: m.meal_name, buyVipType: tierOfPhoneType(m.phone_type), day: m.day,
+  actualPrice: m.actual_price, originalPrice: m.original_price, preferentialContent: m.preferential_content,
+  customStatement: m.custom_statement || '不限次数', giveStarNum: m.give_star_num, support: m.support,
+  renewalType: m.renewal_type, remainQuantity: m.remain_quantity, phoneRemainQuantity: -1,
+  menuAddedService: [{ serviceName: '一键换机' }, { serviceName: '修改云机参数' }, { serviceName: 'ROOT开关' }, { serviceName: '云机摄像头' }],
+})
+
+export const couponToWire = (c: Selectable<CouponsTable>) => ({
+  id: c.id, couponName: c.coupon_name, couponType: c.coupon_type, couponValue: Number(c.coupon_value),
+  deductionPrice: Number(c.deduction_price), maxValue: Number(c.max_value ?? 0), batchBuy: c.batch_buy,
+})
+
+/** Coupons a new order may take: mine, unused, not held by another order, within their validity. */
+export const effectiveCoupons = (db: PayDb, userId: number, now: number) =>
+  db.selectFrom('account_coupons').selectAll().where('user_id', '=', userId).where('used_at', 'is', null)
+    .where('locked_order', 'is', null).where('start_time', '<=', new Date(now)).where('end_time', '>=', new Date(now))
+
+const csvNumbers = (csv: string): number[] =>
+  csv.split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s)).map(Number)
+
+export const orderToWire = (o: OrderRow): Order => ({
+  myOrderNum: o.my_order_num, description: o.description, quantity: o.quantity, buyType: o.buy_type,
+  payType: o.pay_type, activationCode: '', starCoin: o.star_coin, totalAmount: formatYuan(o.total_cents),
+  ctime: new Date(o.ctime).getTime(), closeTime: new Date(o.close_time).getTime(), giveStarNum: o.give_star_num,
+  preferentialContent: o.preferential_content, finishPay: o.finish_pay,
+  finishTime: o.finish_time ? new Date(o.finish_time).getTime() : null, userCardIds: csvNumbers(o.user_card_ids),
+})
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0')
+const newOrderNum = (now: number): string => {
+  const d = new Date(now)
+  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`
+  return `${stamp}${pad(Math.floor(Math.random() * 1_000_000), 6)}`
+}
+
+/** Devices the user owns (authorised-to-me devices are not theirs). */
+export const ownedCount = async (db: PayDb, userId: number): Promise<number> =>
+  Number((await db.selectFrom('devices').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow()).n)
+
+/** Unpaid or paying orders past closeTime become expired and give their coupon back. */
+export const expireStale = async (db: PayDb, now = Date.now()): Promise<void> => {
+  const stale = await db.updateTable('orders').set({ finish_pay: 4 })
+    .where('finish_pay', 'in', [0, 2]).where('close_time', '<', new Date(now)).returning('my_order_num').execute()
+  if (stale.length > 0) await releaseCoupons(db, stale.map((s) => s.my_order_num))
+}
+
+const releaseCoupons = async (db: PayDb, orderNums: ReadonlyArray<string>): Promise<void> => {
+  await db.updateTable('account_coupons').set({ locked_order: null }).where('used_at', 'is', null).where('locked_order', 'in', orderNums).execute()
+}
+
+/** Devices to renew: all mine, none authorised to someone else, one tier, the meal's phone type. */
+const renewTargets = async (db: PayDb, user: AuthUser, ids: ReadonlyArray<number>, meal: MealRow) => {
+  if (ids.length === 0) throw PayErrors.renewDevices()
+  const rows = await db.selectFrom('devices').select(['id', 'user_card_id', 'owner_id', 'buy_vip_type', 'phone_type', 'disk_name'])
+    .where('user_card_id', 'in', ids).execute()
+  if (rows.length !== new Set(ids).size || rows.some((r) => r.owner_id !== user.id)) throw PayErrors.renewNotOwner()
+  const authorised = await db.selectFrom('device_auths').select('device_id').where('device_id', 'in', rows.map((r) => r.id)).execute()
+  if (authorised.length > 0) throw PayErrors.renewNotOwner()
+  if (new Set(rows.map((r) => r.buy_vip_type)).size > 1) throw PayErrors.renewMixed()
+  if (rows.some((r) => r.phone_type !== meal.phone_type)) throw PayErrors.renewMealMismatch()
+  return rows
+}
+
+export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateRequest, now = Date.now()): Promise<{ myOrderNum: string }> => {
+  const meal = await db.selectFrom('meals').selectAll().where('id', '=', req.id).executeTakeFirst()
+  if (!meal) throw PayErrors.mealMissing()
+  const renew = req.buyType === 2
+  if (req.buyType !== 1 && !renew) throw new DomainError(Status.invalidPayload, '不支持的订单类型')
+  let quantity = req.quantity
+  let userCardIds = ''
+  let description: string
+  if (renew) {
+    const targets = await renewTargets(db, user, csvNumbers(req.userCardIdStr ?? ''), meal)
+    quantity = targets.length
+    userCardIds = targets.map((t) => t.user_card_id).join(',')
+    description = `续费${meal.meal_name}×${quantity}`
+  } else {
+    if (!Number.isInteger(quantity) || quantity < 1) throw PayErrors.quantity()
+    const left = Math.max(0, MAX_DEVICES_PER_ACCOUNT - (await ownedCount(db, user.id)))
+    if (quantity > left) throw PayErrors.tooMany(left)
+    description = `购买${meal.meal_name}×${quantity}`
+  }
+  const wireMeal = mealToWire(meal)
+  let coupon: ReturnType<typeof couponToWire> | null = null
+  if (req.couponId != null) {
+    const row = await effectiveCoupons(db, user.id, now).where('id', '=', req.couponId).executeTakeFirst()
+    if (!row) throw PayErrors.couponUnusable()
+    coupon = couponToWire(row)
+    const subtotal = subtotalCents(wireMeal, quantity)
+    if (!couponApplies(wireMeal, coupon, quantity, 'alipayQr') || subtotal < Math.round(Number(row.min_amount) * 100)) throw PayErrors.couponUnusable()
+  }
+  const myOrderNum = newOrderNum(now)
+  await db.transaction().execute(async (trx) => {
+    if (coupon) {
+      const held = await trx.updateTable('account_coupons').set({ locked_order: myOrderNum })
+        .where('id', '=', coupon.id).where('locked_order', 'is', null).where('used_at', 'is', null).executeTakeFirst()
+      if (Number(held.numUpdatedRows) !== 1) throw PayErrors.couponUnusable()
+    }
+    await trx.insertInto('orders').values({
+      my_order_num: myOrderNum, user_id: user.id, buy_type: req.buyType, meal_id: meal.id, phone_type: meal.phone_type,
+      android_version: req.androidVersion ?? '', tier: tierOfPhoneType(meal.phone_type), day: meal.day, quantity,
+      coupon_id: coupon?.id ?? null, disk_names: renew ? '' : (req.diskName ?? ''), user_card_ids: userCardIds, description,
+      total_cents: payableCents(wireMeal, quantity, coupon, 'alipayQr'), star_coin: starCoinPrice(wireMeal, quantity),
+      give_star_num: meal.give_star_num * quantity, preferential_content: meal.preferential_content,
+      ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS),
+    }).execute()
+  })
+  return { myOrderNum }
+}
+
+const payableOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now: number): Promise<OrderRow> => {
+  await expireStale(db, now)
+  const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).where('user_id', '=', user.id).executeTakeFirst()
+  if (!order) throw PayErrors.orderMissing()
+  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  return order
+}
+
+const addStarCoins = async (db: PayDb, userId: number, amount: number, description: string): Promise<void> => {
+  await db.insertInto('account_star_coin_records').values({ user_id: userId, kind: STAR_COIN_GOT, amount, description }).execute()
+}
+
+export const spendStarCoins = async (db: PayDb, hub: PushHub, user: AuthUser, myOrderNum: string, now = Date.now()) => {
+  const order = await payableOrder(db, user, myOrderNum, now)
+  if (order.coupon_id != null) throw PayErrors.starCoinNoCoupon()
+  await db.transaction().execute(async (trx) => {
+    // serialise spenders of this user: the balance is a sum over records, checked then written in one transaction
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute()
+    const have = await starCoinBalance(trx as unknown as AccountDb, user.id)
+    if (have < order.star_coin) throw PayErrors.starCoinShort(order.star_coin, have)
+    await trx.insertInto('account_star_coin_records').values({
+      user_id: user.id, kind: STAR_COIN_USED, amount: order.star_coin, description: `星币支付：${order.description}`,
+    }).execute()
+    await fulfil(trx, order, 4, now)
+  })
+  await notify(db, hub, order.user_id)
+  return { myOrderNum, starCoin: order.star_coin }
+}
+
+/** The simulated Alipay QR: content that names the order; precreating again returns the same content. */
+export const precreate = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()) => {
+  const order = await payableOrder(db, user, myOrderNum, now)
+  const qrCode = order.qr_code ?? `https://qr.alipay.com/sim-${myOrderNum}`
+  if (order.qr_code === null || order.finish_pay !== 2) {
+    await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: 2 }).where('id', '=', order.id).execute()
+  }
+  return { myOrderNum, qrCode, totalAmount: formatYuan(order.total_cents), closeTime: new Date(order.close_time).getTime() }
+}
+
+export const payStatusOf = (finishPay: number): PayStatus =>
+  finishPay === 1 ? 1 : finishPay === 2 ? 3 : finishPay === 0 ? 0 : 2
+
+export const findOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()): Promise<OrderRow> => {
+  await expireStale(db, now)
+  const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).where('user_id', '=', user.id).executeTakeFirst()
+  if (!order) throw PayErrors.orderMissing()
+  return order
+}
+
+export const cancelOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()): Promise<void> => {
+  const order = await payableOrder(db, user, myOrderNum, now)
+  await db.updateTable('orders').set({ finish_pay: 5 }).where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).execute()
+  await releaseCoupons(db, [myOrderNum])
+}
+
+/** The payment provider's answer (the ops command stands in for it): success fulfils, fail closes the order. */
+export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, success: boolean, now = Date.now()): Promise<Order> => {
+  await expireStale(db, now)
+  const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).executeTakeFirst()
+  if (!order) throw PayErrors.orderMissing()
+  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  if (success) {
+    await db.transaction().execute((trx) => fulfil(trx, order, 9, now))
+    await notify(db, hub, order.user_id)
+  } else {
+    await db.updateTable('orders').set({ finish_pay: 3, finish_time: new Date(now) }).where('id', '=', order.id).execute()
+    await releaseCoupons(db, [myOrderNum])
+  }
+  return orderToWire(await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow())
+}
+
+const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number): Promise<void> => {
+  const paid = await trx.updateTable('orders').set({ finish_pay: 1, pay_type: payType, finish_time: new Date(now) })
+    .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).executeTakeFirst()
+  if (Number(paid.numUpdatedRows) !== 1) throw PayErrors.notPayable()
+  const span = order.day * DAY_MS
+  let userCardIds = order.user_card_ids
+  if (order.buy_type === 2) {
+    for (const id of csvNumbers(order.user_card_ids)) {
+      await trx.updateTable('devices')
+        .set({ expires_at: sql<Date>`greatest(expires_at, ${new Date(now)}::timestamptz) + ${`${order.day} days`}::interval` })
+        .where('user_card_id', '=', id).execute()
+    }
+  } else {
+    const left = MAX_DEVICES_PER_ACCOUNT - (await ownedCount(trx, order.user_id))
+    if (order.quantity > left) throw PayErrors.tooMany(Math.max(0, left))
+    const type = await trx.selectFrom('meal_types').select('preview_url')
+      .where('phone_type', '=', order.phone_type).where('android_version', '=', order.android_version).executeTakeFirst()
+    const fallback = await trx.selectFrom('meal_types').select(['android_version', 'preview_url'])
+      .where('phone_type', '=', order.phone_type).orderBy('sort').executeTakeFirst()
+    const { max } = await trx.selectFrom('devices').select((eb) => eb.fn.max('user_card_id').as('max')).executeTakeFirstOrThrow()
+    const first = Math.max(Number(max ?? 0), 880000) + 1
+    const names = order.disk_names.split(',').map((s) => s.trim())
+    const ids = Array.from({ length: order.quantity }, (_, i) => first + i)
+    await trx.insertInto('devices').values(ids.map((id, i) => ({
+      user_card_id: id, owner_id: order.user_id, disk_name: names[i] || `云手机-${id}`, buy_vip_type: order.tier,
+      expires_at: new Date(now + span), room: '华东一区', free_trial: 0, phone_type: order.phone_type,
+      android_version: type ? order.android_version : (fallback?.android_version ?? order.android_version),
+      preview_url: type?.preview_url ?? fallback?.preview_url ?? 'default',
+    }))).execute()
+    userCardIds = ids.join(',')
+    await trx.updateTable('orders').set({ user_card_ids: userCardIds }).where('id', '=', order.id).execute()
+  }
+  if (order.coupon_id != null) await trx.updateTable('account_coupons').set({ used_at: new Date(now) }).where('id', '=', order.coupon_id).execute()
+  if (order.give_star_num > 0) await addStarCoins(trx, order.user_id, order.give_star_num, `${order.description}赠送`)
+}
+
+const notify = async (db: PayDb, hub: PushHub, userId: number): Promise<void> => {
+  const user = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst()
+  if (user) await hub.send(user.username, { type: 'refreshCloudPhoneList', data: null })
+}
+
+/** The user's coupons, the one taking most off `payAmount` (yuan) first. */
+export const bestFirst = (rows: ReadonlyArray<Selectable<CouponsTable>>, payAmount: number) => {
+  const cents = Math.round(payAmount * 100)
+  return rows.filter((r) => cents >= Math.round(Number(r.min_amount) * 100)).map(couponToWire)
+    .map((c, i) => ({ c, i, off: couponDeductionCents(c, cents) }))
+    .sort((a, b) => b.off - a.off || a.i - b.i)
+    .map((x) => x.c)
+}
