@@ -10,10 +10,19 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 export default defineConfig({
   base: '/cloud/phone/web/',
   plugins: [react()],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // Keeps the worker bundle small: a property read is taken as side-effect free (drops effect's unused tables:
+    // BigDecimal, DateTime, Base64, ANSI colours; nothing here reads a getter for its effect), and a `Schema.*` call
+    // as pure (drops contract schemas the worker never uses; building a schema has no side effect).
+    rolldownOptions: { treeshake: { propertyReadSideEffects: false, manualPureFunctions: ['Schema'] } },
+  },
   // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
   optimizeDeps: {
-    include: ['effect/Deferred', 'effect/Effect', 'effect/Fiber', 'effect/Option', 'effect/Scope', 'idb', 'comlink'],
+    include: [
+      'effect/Context', 'effect/Deferred', 'effect/Effect', 'effect/Fiber', 'effect/Layer', 'effect/Option', 'effect/Schema',
+      'effect/Scope', 'idb', 'comlink',
+    ],
   },
   build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {

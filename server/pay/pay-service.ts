@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Meal, Order, OrderCreateRequest, PayStatus } from '../../worker/protocol/pay.ts'
 import {
   couponApplies, couponDeductionCents, formatYuan, MAX_DEVICES_PER_ACCOUNT, payableCents, starCoinPrice, subtotalCents,
-  tierOfPhoneType,
+  tierOfPhoneType, dailyCents, upgradeCents, toCents, MIN_PAYABLE_CENTS, STAR_COINS_PER_YUAN,
 } from '../../src/features/pay/pricing.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, notFound, Status } from '../http/errors.ts'
@@ -31,6 +31,9 @@ export const PayErrors = {
   renewNotOwner: () => new DomainError(Status.forbidden, '只能为自己的云手机续费（已授权给他人的云手机不可续费）'),
   renewMixed: () => new DomainError(Status.forbidden, '批量续费仅限同一类型的云手机'),
   renewMealMismatch: () => new DomainError(Status.forbidden, '该套餐不适用于所选云手机'),
+  upgradeNotOwner: () => new DomainError(Status.forbidden, '只能升级自己的云手机（已授权的云手机不可升级）'),
+  upgradeExpired: () => new DomainError(Status.forbidden, '云手机已过期，请先续费'),
+  upgradeUnavailable: () => new DomainError(Status.forbidden, '该云手机暂无可升级的套餐'),
 } as const
 
 type MealRow = Selectable<MealsTable>
@@ -132,8 +135,8 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
   await db.transaction().execute(async (trx) => {
     if (coupon) {
       const held = await trx.updateTable('account_coupons').set({ locked_order: myOrderNum })
-        .where('id', '=', coupon.id).where('locked_order', 'is', null).where('used_at', 'is', null).executeTakeFirst()
-      if (Number(held.numUpdatedRows) !== 1) throw PayErrors.couponUnusable()
+        .where('id', '=', coupon.id).where('locked_order', 'is', null).where('used_at', 'is', null).returning('id').execute()
+      if (held.length !== 1) throw PayErrors.couponUnusable()
     }
     await trx.insertInto('orders').values({
       my_order_num: myOrderNum, user_id: user.id, buy_type: req.buyType, meal_id: meal.id, phone_type: meal.phone_type,
@@ -220,11 +223,23 @@ export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, succes
 
 const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number): Promise<void> => {
   const paid = await trx.updateTable('orders').set({ finish_pay: 1, pay_type: payType, finish_time: new Date(now) })
-    .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).executeTakeFirst()
-  if (Number(paid.numUpdatedRows) !== 1) throw PayErrors.notPayable()
+    .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).returning('id').execute()
+  // PGlite reports no affected-row count: returning() tells whether this call won the order
+  if (paid.length !== 1) throw PayErrors.notPayable()
   const span = order.day * DAY_MS
   let userCardIds = order.user_card_ids
-  if (order.buy_type === 2) {
+  if (order.buy_type === 3) {
+    const device = await trx.selectFrom('devices').select(['id', 'android_version']).where('user_card_id', 'in', csvNumbers(order.user_card_ids)).executeTakeFirst()
+    if (device) {
+      const versions = await trx.selectFrom('meal_types').select(['android_version', 'preview_url'])
+        .where('phone_type', '=', order.phone_type).orderBy('sort').execute()
+      const keep = versions.find((v) => v.android_version === device.android_version) ?? versions[0]
+      await trx.updateTable('devices').set({
+        phone_type: order.phone_type, buy_vip_type: order.tier,
+        android_version: keep?.android_version ?? device.android_version, preview_url: keep?.preview_url ?? 'default',
+      }).where('id', '=', device.id).execute()
+    }
+  } else if (order.buy_type === 2) {
     for (const id of csvNumbers(order.user_card_ids)) {
       await trx.updateTable('devices')
         .set({ expires_at: sql<Date>`greatest(expires_at, ${new Date(now)}::timestamptz) + ${`${order.day} days`}::interval` })
@@ -266,4 +281,55 @@ export const bestFirst = (rows: ReadonlyArray<Selectable<CouponsTable>>, payAmou
     .map((c, i) => ({ c, i, off: couponDeductionCents(c, cents) }))
     .sort((a, b) => b.off - a.off || a.i - b.i)
     .map((x) => x.c)
+}
+
+/** The devices an upgrade may target: mine, not authorised either way, not expired. */
+const upgradeTarget = async (db: PayDb, user: AuthUser, userCardId: number, now: number) => {
+  const device = await db.selectFrom('devices').selectAll().where('user_card_id', '=', userCardId).executeTakeFirst()
+  if (!device) throw notFound('云手机')
+  if (device.owner_id !== user.id) throw PayErrors.upgradeNotOwner()
+  const auth = await db.selectFrom('device_auths').select('id').where('device_id', '=', device.id).executeTakeFirst()
+  if (auth) throw PayErrors.upgradeNotOwner()
+  const minutesLeft = Math.floor((new Date(device.expires_at).getTime() - now) / 60_000)
+  if (minutesLeft <= 0) throw PayErrors.upgradeExpired()
+  return { device, minutesLeft }
+}
+
+export const upgradeOptions = async (db: PayDb, user: AuthUser, userCardId: number, now = Date.now()) => {
+  const { device, minutesLeft } = await upgradeTarget(db, user, userCardId, now)
+  const meals = (await db.selectFrom('meals').selectAll().execute()).map(mealToWire)
+  const types = await db.selectFrom('meal_types').select(['phone_type', 'phone_type_name']).orderBy('sort').execute()
+  const current = dailyCents(meals.filter((m) => m.phoneType === device.phone_type))
+  if (current === null) return []
+  const seen = new Set<string>()
+  const out: Array<{ phoneType: string; phoneTypeName: string; buyVipType: string; days: number; upgradePrice: string }> = []
+  for (const t of types) {
+    if (seen.has(t.phone_type) || t.phone_type === device.phone_type) continue
+    seen.add(t.phone_type)
+    const target = dailyCents(meals.filter((m) => m.phoneType === t.phone_type))
+    const cents = target === null ? null : upgradeCents(current, target, minutesLeft)
+    if (cents === null) continue
+    out.push({ phoneType: t.phone_type, phoneTypeName: t.phone_type_name, buyVipType: tierOfPhoneType(t.phone_type), days: Math.ceil(minutesLeft / 1440), upgradePrice: formatYuan(cents) })
+  }
+  return out
+}
+
+/** An upgrade order for one device (buyType 3), paid like any other order. */
+export const createUpgradeOrder = async (db: PayDb, user: AuthUser, userCardId: number, phoneType: string, now = Date.now()) => {
+  const option = (await upgradeOptions(db, user, userCardId, now)).find((o) => o.phoneType === phoneType)
+  if (!option) throw PayErrors.upgradeUnavailable()
+  const { device } = await upgradeTarget(db, user, userCardId, now)
+  const meal = await db.selectFrom('meals').select('id').where('phone_type', '=', phoneType).orderBy('day', 'desc').executeTakeFirst()
+  if (!meal) throw PayErrors.upgradeUnavailable()
+  const cents = toCents(option.upgradePrice) ?? MIN_PAYABLE_CENTS
+  const myOrderNum = newOrderNum(now)
+  await db.insertInto('orders').values({
+    my_order_num: myOrderNum, user_id: user.id, buy_type: 3, meal_id: meal.id, phone_type: phoneType,
+    android_version: device.android_version, tier: option.buyVipType, day: 0, quantity: 1, coupon_id: null,
+    disk_names: device.disk_name, user_card_ids: String(userCardId),
+    description: `升级${device.disk_name}为${option.phoneTypeName}`, total_cents: cents,
+    star_coin: Math.ceil((cents * STAR_COINS_PER_YUAN) / 100), give_star_num: 0, preferential_content: '',
+    ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS),
+  }).execute()
+  return { myOrderNum }
 }

@@ -1,10 +1,10 @@
 // Package endpoints: meal types (loaded by the client at startup), the meal lists, the payment switch, coupons,
-// orders and their payment (star coins, simulated Alipay QR), the order list and cancelling.
+// orders and their payment (star coins, simulated Alipay QR), the order list and cancelling, package upgrades.
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import {
   bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf, precreate,
-  spendStarCoins,
+  spendStarCoins, upgradeOptions, createUpgradeOrder,
 } from './pay-service.ts'
 import { payDb } from './tables.ts'
 
@@ -71,6 +71,9 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
       .limit(pageSize).offset((pageNum - 1) * pageSize).execute()
     return { list: rows.map(orderToWire), total: Number(n) }
   })
+
+  route(app, catalogue.getChangePackageList, ({ payload, user }) => upgradeOptions(db, user, payload.userCardId))
+  route(app, catalogue.selectReplaceCloud, ({ payload, user }) => createUpgradeOrder(db, user, payload.userCardId, payload.phoneType))
 
   route(app, catalogue.cancelOrderHandle, async ({ payload, user }) => {
     const order = await findOrder(db, user, payload.myOrderNum)

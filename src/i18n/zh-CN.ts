@@ -1,5 +1,7 @@
 // Every user-facing string of the tab, in Chinese (product-spec.md and decisions.md give the exact texts where cited).
 import { devicesZhCN } from './zh-CN.devices.ts'
+import { payZhCN } from './zh-CN.pay.ts'
+import { accountZhCN } from './zh-CN.account.ts'
 
 export const zhCN = {
   app: {
@@ -70,6 +72,16 @@ export const zhCN = {
     pullComplete: '刷新成功',
     previewAlt: (name: string) => `${name}预览图`,
     count: (n: number) => `共${n}台`,
+    shortcuts: {
+      purchase: '购买云手机',
+      batchRenewal: '批量续费',
+      orders: '订单记录',
+      bulk: '批量操作',
+      authorise: '授权管理',
+      transfer: '设备转移',
+      starCoin: '我的星币',
+      settings: '设置',
+    },
     visitorTitle: '登录后查看您的云手机',
     visitorHint: '租用的云手机、授权给您的云手机都会显示在这里',
     login: '登录 / 注册',
@@ -101,6 +113,8 @@ export const zhCN = {
   },
   /** The device list's display rules and every device screen (zh-CN.devices.ts). */
   devices: devicesZhCN,
+  pay: payZhCN,
+  account: accountZhCN,
   bindPhone: {
     title: '绑定手机号',
     explain: '为保障账号安全，当前账号需要先绑定手机号后才能继续使用。',

@@ -3,6 +3,7 @@
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
+import * as Option from 'effect/Option'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import type { CallResult } from '../protocol/commands.ts'
@@ -46,8 +47,11 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
           catch: () => 'network' as const,
         }).pipe(
-          Effect.timeout(config.requestTimeoutMs),
-          Effect.map((r): Outcome => classifyResponse(endpoint, r.status, parseBody(r.text))),
+          // timeoutOption, not timeout: a timeout is a transport failure like any other, and it spares the bundle
+          // Effect's TimeoutError and duration formatting
+          Effect.timeoutOption(config.requestTimeoutMs),
+          Effect.map((r): Outcome =>
+            Option.isSome(r) ? classifyResponse(endpoint, r.value.status, parseBody(r.value.text)) : transportFailure(endpoint)),
           Effect.orElseSucceed(() => transportFailure(endpoint)),
         )
       }

@@ -67,7 +67,8 @@ export const Coupon = Schema.Struct({
 })
 export type Coupon = typeof Coupon.Type
 
-export const BuyType = { recharge: 0, buy: 1, renew: 2 } as const
+/** 3 = package upgrade (ours: the old client's upgrade order type is not known). */
+export const BuyType = { recharge: 0, buy: 1, renew: 2, upgrade: 3 } as const
 
 export const OrderCreateRequest = Schema.Struct({
   /** 0 recharge, 1 buy, 2 renew. */
@@ -134,6 +135,19 @@ export const OrderListRequest = Schema.Struct({
 })
 export const OrderPage = Schema.Struct({ list: Schema.Array(Order), total: Schema.Number })
 
+/** A package a device can be upgraded to, priced for the device's remaining time. */
+export const UpgradeOption = Schema.Struct({
+  phoneType: Schema.String,
+  phoneTypeName: Schema.String,
+  buyVipType: Schema.String,
+  /** days charged (every started day left). */
+  days: Schema.Number,
+  upgradePrice: Schema.String,
+})
+export type UpgradeOption = typeof UpgradeOption.Type
+export const UpgradeListRequest = Schema.Struct({ userCardId: Schema.Number })
+export const UpgradeSelectRequest = Schema.Struct({ userCardId: Schema.Number, phoneType: Schema.String })
+
 export const payEndpoints = {
   mealTypeList: endpoint({
     name: 'mealTypeList', method: 'POST', path: '/api/pay/v2/meal/info/tab/list',
@@ -190,5 +204,13 @@ export const payEndpoints = {
   cancelOrder: endpoint({
     name: 'cancelOrder', method: 'GET', path: '/api/pay/v1/order/info/cancelOrder',
     request: OrderNumBody, response: Schema.Boolean,
+  }),
+  getChangePackageList: endpoint({
+    name: 'getChangePackageList', method: 'POST', path: '/api/pay/v1/meal/upgrade/getChangePackageList/client',
+    request: UpgradeListRequest, response: Schema.Array(UpgradeOption),
+  }),
+  selectReplaceCloud: endpoint({
+    name: 'selectReplaceCloud', method: 'POST', path: '/api/pay/v1/meal/upgrade/selectReplaceCloud',
+    request: UpgradeSelectRequest, response: Schema.Struct({ myOrderNum: Schema.String }),
   }),
 } as const

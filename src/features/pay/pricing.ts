@@ -78,3 +78,17 @@ export const maxPurchasable = (ownedCount: number): number => Math.max(0, MAX_DE
 
 /** Server-side tier of a phone type (the demo backend has two): PERFORMANCE -> SVIP, anything else VIP. */
 export const tierOfPhoneType = (phoneType: string): 'VIP' | 'SVIP' => (phoneType === 'PERFORMANCE' ? 'SVIP' : 'VIP')
+
+/** Daily price of a phone type, in cents: its longest meal's actual price per day (null without meals). */
+export const dailyCents = (meals: ReadonlyArray<Pick<Meal, 'day' | 'actualPrice'>>): number | null => {
+  const longest = [...meals].filter((m) => m.day > 0).sort((a, b) => b.day - a.day)[0]
+  const cents = longest ? toCents(longest.actualPrice) : null
+  return longest && cents !== null ? cents / longest.day : null
+}
+
+/** An upgrade costs the daily price difference for every started day left, at least 0.01; null if not an upgrade. */
+export const upgradeCents = (currentDaily: number, targetDaily: number, minutesLeft: number): number | null => {
+  if (targetDaily <= currentDaily || minutesLeft <= 0) return null
+  const days = Math.ceil(minutesLeft / (24 * 60))
+  return Math.max(MIN_PAYABLE_CENTS, Math.round((targetDaily - currentDaily) * days))
+}

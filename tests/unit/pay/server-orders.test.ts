@@ -90,15 +90,18 @@ describe('orders', () => {
   })
 
   it('renews only my own devices, extending their validity', async () => {
-    const mine = (await devices()).find((d) => d.authPhone === 0 && d.phoneAuthStatus === 0 && d.phoneType === 'STANDARD')!
+    // the devices bought above: partner's seeded device is authorised to someone, so it cannot be renewed
+    const mine = (await devices()).find((d) => d.phoneAuthStatus === 0 && d.phoneType === 'STANDARD')!
     const { data, status } = await create({ buyType: 2, id: dayCard().id, phoneType: 'STANDARD', quantity: 1, userCardIdStr: String(mine.userCardId) })
     expect(status).toBe(0)
     await call('POST', '/api/pay/v1/alipay/precreate', { myOrderNum: data.myOrderNum })
     await opsPay(t.ops, data.myOrderNum, 'success')
     const renewed = (await devices()).find((d) => d.userCardId === mine.userCardId)!
     expect(renewed.validTime - mine.validTime).toBeGreaterThanOrEqual(24 * 60 - 1)
-    const refused = await create({ buyType: 2, id: dayCard().id, phoneType: 'STANDARD', quantity: 1, userCardIdStr: '880001' })
-    expect(refused.msg).toMatch(/只能为自己的云手机续费/)
+    for (const foreignOrAuthorised of ['880001', '880004']) {
+      const refused = await create({ buyType: 2, id: dayCard().id, phoneType: 'STANDARD', quantity: 1, userCardIdStr: foreignOrAuthorised })
+      expect(refused.msg).toMatch(/只能为自己的云手机续费/)
+    }
   })
 
   it('pages orders newest first and filters unpaid and paid', async () => {

@@ -1,7 +1,130 @@
-// /package/purchaseRecord/purchaseRecord: not built yet; says so honestly.
+// /package/purchaseRecord/purchaseRecord: my orders in three tabs (all / unpaid / paid), 20 a page; an unpaid order
+// counts down to closeTime on server time and can be paid or cancelled (cancelOrderHandle, confirm, cancelOrder).
+import { Button, Dialog, Tabs, Toast } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useState } from 'react'
+import type { Order } from '../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+import { countdownText, dateTimeText, finishPayText, isUnpaid, payTypeText } from '../../../features/pay/order-rules.ts'
+import { PAY_ORDER } from '../../../features/pay/paths.ts'
+import { serverOffset, usePayCall, type PayCall } from '../../../features/pay/use-pay-call.ts'
+import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
+import '../../../features/pay/pay.css'
+import { Page } from '../../../ui/Page.tsx'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.purchaseRecord} />
+const t = zhCN.pay
+const PAGE_SIZE = 20
+const TABS = [
+  { key: 'all', title: t.tabAll, finishPay: null },
+  { key: 'unpaid', title: t.tabUnpaid, finishPay: 0 },
+  { key: 'paid', title: t.tabPaid, finishPay: 1 },
+] as const
+type TabKey = (typeof TABS)[number]['key']
+
+interface ListState {
+  readonly orders: ReadonlyArray<Order>
+  readonly total: number
+  readonly page: number
+  readonly loading: boolean
+}
+
+const Countdown = ({ closeTime, offset }: { closeTime: number; offset: number }) => {
+  const left = useMsLeft(closeTime, offset)
+  return <span className="pay-countdown" data-testid="order-countdown">{left > 0 ? t.closeIn(countdownText(left)) : t.closed}</span>
+}
+
+const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: number; call: PayCall; onChanged: () => void }) => {
+  const navigate = useNavigate()
+  const unpaid = isUnpaid(order.finishPay)
+  const cancel = async () => {
+    const can = await call('cancelOrderHandle', { myOrderNum: order.myOrderNum })
+    if (!can.ok) return
+    if (!can.data) {
+      Toast.show({ content: finishPayText(order.finishPay) })
+      return onChanged()
+    }
+    const ok = await Dialog.confirm({ content: t.cancelConfirm, confirmText: zhCN.devices.common.confirm, cancelText: zhCN.devices.common.cancel })
+    if (!ok) return
+    const done = await call('cancelOrder', { myOrderNum: order.myOrderNum })
+    if (done.ok) Toast.show({ content: t.cancelled })
+    onChanged()
+  }
+  return (
+    <article className="pay-order" data-testid="order-item" data-order-num={order.myOrderNum} data-finish-pay={order.finishPay}>
+      <div className="pay-order-head">
+        <span>{order.description}</span>
+        <span className={`pay-status-${order.finishPay}`}>{finishPayText(order.finishPay)}</span>
+      </div>
+      <div className="pay-kv"><span>{t.orderNum}</span><span>{order.myOrderNum}</span></div>
+      <div className="pay-kv"><span>{t.ctime}</span><span>{dateTimeText(order.ctime)}</span></div>
+      <div className="pay-kv">
+        <span>{t.quantityOf(order.quantity)}{order.preferentialContent ? ` · ${order.preferentialContent}` : ''}</span>
+        <span>{order.payType === 4 ? t.starCoins(order.starCoin) : t.yuan(order.totalAmount)}</span>
+      </div>
+      {order.payType !== null && <div className="pay-kv"><span>{t.payTypeLabel}</span><span>{payTypeText(order.payType)}</span></div>}
+      {order.finishTime !== null && order.finishPay === 1 && <div className="pay-kv"><span>{t.finishTime}</span><span>{dateTimeText(order.finishTime)}</span></div>}
+      {order.finishPay === 1 && order.giveStarNum > 0 && <div className="pay-kv"><span /><span className="pay-give">{t.giveStar(order.giveStarNum)}</span></div>}
+      {unpaid && (
+        <div className="pay-order-actions">
+          <Countdown closeTime={order.closeTime} offset={offset} />
+          <Button size="small" data-testid="order-cancel" onClick={() => void cancel()}>{t.cancelOrder}</Button>
+          <Button size="small" color="primary" data-testid="order-pay" onClick={() => void navigate({ to: PAY_ORDER, search: { myOrderNum: order.myOrderNum } })}>
+            {t.goPay}
+          </Button>
+        </div>
+      )}
+    </article>
+  )
+}
+
+export default function PurchaseRecordScreen() {
+  const call = usePayCall()
+  const [tab, setTab] = useState<TabKey>('all')
+  const [offset, setOffset] = useState(0)
+  const [list, setList] = useState<ListState>({ orders: [], total: 0, page: 0, loading: true })
+  const [reload, setReload] = useState(0)
+
+  useEffect(() => {
+    void serverOffset(call).then(setOffset)
+  }, [call])
+
+  const fetchPage = useCallback(async (page: number, replace: boolean) => {
+    setList((s) => ({ ...s, loading: true }))
+    const finishPay = TABS.find((x) => x.key === tab)!.finishPay
+    const r = await call('qryDegreeOrder', { pageNum: page, pageSize: PAGE_SIZE, finishPay })
+    setList((s) => (r.ok
+      ? { orders: replace ? r.data.list : [...s.orders, ...r.data.list], total: r.data.total, page, loading: false }
+      : { ...s, loading: false }))
+  }, [call, tab])
+
+  useEffect(() => {
+    setList({ orders: [], total: 0, page: 0, loading: true })
+    void fetchPage(1, true)
+  }, [fetchPage, reload])
+
+  const more = list.orders.length < list.total
+  return (
+    <Page testId="purchase-record-page">
+      <Tabs className="pay-tabs" activeKey={tab} onChange={(k) => setTab(k as TabKey)}>
+        {TABS.map((x) => <Tabs.Tab key={x.key} title={<span data-testid={`orders-tab-${x.key}`}>{x.title}</span>} />)}
+      </Tabs>
+      <div data-testid="order-list">
+        {list.orders.map((o) => <OrderCard key={o.myOrderNum} order={o} offset={offset} call={call} onChanged={() => setReload((n) => n + 1)} />)}
+      </div>
+      {!list.loading && list.orders.length === 0 ? (
+        <div className="pay-load-more" data-testid="orders-empty">{t.noOrders}</div>
+      ) : (
+        <button
+          type="button"
+          className="pay-load-more"
+          style={{ border: 0, background: 'none', width: '100%' }}
+          data-testid="orders-more"
+          disabled={list.loading || !more}
+          onClick={() => void fetchPage(list.page + 1, false)}
+        >
+          {list.loading ? t.loading : more ? t.loadMore : t.noMore}
+        </button>
+      )}
+    </Page>
+  )
 }

@@ -1,7 +1,41 @@
-// /package/setUp/setUp: not built yet; says so honestly.
+// /package/setUp/setUp: settings. Personal info, security code, the user agreement, online service, the version,
+// and logout after a confirmation (visit log 2, then the exit action, in the core).
+import { useNavigate } from '@tanstack/react-router'
+import { Button, List } from 'antd-mobile'
+import { HEADER_VERSION_NAME } from '../../../../worker/protocol/constants.ts'
+import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+import { Page } from '../../../ui/Page.tsx'
+import { useConfirm } from '../../../ui/use-confirm.ts'
+import '../../../features/account/account.css'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.setUp} />
+const t = zhCN.account.settings
+
+export default function SettingsScreen() {
+  const { api } = useCore()
+  const navigate = useNavigate()
+  const confirm = useConfirm()
+  const go = (to: string) => void navigate({ to })
+
+  const logout = async () => {
+    if (await confirm({ title: t.logoutTitle, content: t.logoutConfirm })) await api.logout()
+  }
+
+  return (
+    <Page testId="settings-page">
+      <div className="ac-body">
+        <List className="ac-list">
+          <List.Item data-testid="settings-personal" onClick={() => go('/package/personalInfo/personalInfo')}>{t.personalInfo}</List.Item>
+          <List.Item data-testid="settings-security" onClick={() => go('/package/setSecurityCode/setSecurityCode')}>{t.securityCode}</List.Item>
+          <List.Item data-testid="settings-agreement" onClick={() => go('/pages/agreemen/agreemen')}>{t.agreement}</List.Item>
+          <List.Item data-testid="settings-service" onClick={() => go('/package/onlineService/onlineService')}>{t.onlineService}</List.Item>
+          <List.Item data-testid="settings-version" extra={HEADER_VERSION_NAME}>{t.version}</List.Item>
+        </List>
+        <Button className="ac-logout" block size="large" shape="rounded" color="danger" fill="outline" data-testid="settings-logout"
+          onClick={() => void logout()}>
+          {t.logout}
+        </Button>
+      </div>
+    </Page>
+  )
 }

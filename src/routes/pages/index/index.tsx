@@ -16,6 +16,7 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { LOGIN, PURCHASE } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
@@ -176,6 +177,7 @@ export default function HomeScreen() {
             <NoticeEntry unread={unread} onOpen={() => void navigate({ to: NOTIFICATIONS })} />
           </section>
           <CouponCounters />
+          <Shortcuts />
         </>
       )}
       {devices.error !== null && devices.list.length > 0 && (

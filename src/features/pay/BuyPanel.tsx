@@ -1,0 +1,247 @@
+// The shared body of the buy, renew and batch screens: meal list, quantity, coupon, payment method, price, and the
+// confirmed pay step (order create, then star coins or the Alipay QR pay-order page).
+import { Button, Dialog, Radio, Stepper, Toast } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import type { Coupon, Meal, PaySwitch } from '../../../worker/protocol/pay.ts'
+import { zhCN } from '../../i18n/zh-CN.ts'
+import { isAuthorisedToMe } from '../devices/device-rules.ts'
+import { useAppStore } from '../../store/index.ts'
+import { payBlockedText } from './order-rules.ts'
+import { ORDER_RESULT, PAY_ORDER } from './paths.ts'
+import {
+  bestCoupon, couponApplies, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents, type PayMethod,
+} from './pricing.ts'
+import { usePayCall } from './use-pay-call.ts'
+import './pay.css'
+
+const t = zhCN.pay
+
+export interface BuyPanelProps {
+  readonly mode: 'buy' | 'renew'
+  readonly phoneType: string
+  readonly androidVersion?: string
+  /** renew: the devices to renew (their count is the quantity). */
+  readonly userCardIds?: ReadonlyArray<number>
+  /** getUserCouponSort products: '10' buy, '20' renew, '30' batch buy, '40' batch renew. */
+  readonly products: '10' | '20' | '30' | '40'
+  readonly initialQuantity?: number
+}
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; meals: ReadonlyArray<Meal> }
+
+const couponText = (c: Coupon): string => (c.couponType === 1 ? t.couponFixed(c.couponValue) : t.couponDiscount(c.deductionPrice, c.maxValue))
+
+export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], products, initialQuantity = 1 }: BuyPanelProps) => {
+  const call = usePayCall()
+  const navigate = useNavigate()
+  const owned = useAppStore((s) => s.devices.list.filter((d) => !isAuthorisedToMe(d)).length)
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [mealId, setMealId] = useState<number | null>(null)
+  const [quantityInput, setQuantity] = useState(initialQuantity)
+  const [coupons, setCoupons] = useState<ReadonlyArray<Coupon>>([])
+  const [couponId, setCouponId] = useState<number | null>(null)
+  const [method, setMethod] = useState<PayMethod>('alipayQr')
+  const [paySwitch, setPaySwitch] = useState<PaySwitch | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  const maxQuantity = mode === 'buy' ? maxPurchasable(owned) : userCardIds.length
+  const quantity = mode === 'buy' ? Math.max(1, Math.min(quantityInput, Math.max(1, maxQuantity))) : userCardIds.length
+
+  useEffect(() => {
+    let live = true
+    setLoad({ state: 'loading' })
+    void call('mealInfo', { phoneType }).then((r) => {
+      if (!live) return
+      if (!r.ok) return setLoad({ state: 'failed' })
+      setLoad({ state: 'ready', meals: r.data })
+      setMealId((cur) => (r.data.some((m) => m.id === cur) ? cur : (r.data[0]?.id ?? null)))
+    })
+    return () => {
+      live = false
+    }
+  }, [call, phoneType, attempt])
+
+  useEffect(() => {
+    void call('getControlSwitch', {}).then((r) => r.ok && setPaySwitch(r.data))
+  }, [call])
+
+  const meal = load.state === 'ready' ? (load.meals.find((m) => m.id === mealId) ?? null) : null
+  const subtotal = meal ? subtotalCents(meal, quantity) : 0
+
+  useEffect(() => {
+    if (!meal || quantity < 1) return
+    let live = true
+    void call('getUserCouponSort', { products, payAmount: subtotal / 100 }).then((r) => {
+      if (!live) return
+      const list = r.ok ? r.data : []
+      setCoupons(list)
+      setCouponId(bestCoupon(meal, list, quantity, 'alipayQr')?.id ?? null)
+    })
+    return () => {
+      live = false
+    }
+    // the meal object changes identity on reload only; its id and the amount decide the coupons
+  }, [call, meal?.id, quantity, subtotal, products]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const coupon = useMemo(() => coupons.find((c) => c.id === couponId) ?? null, [coupons, couponId])
+  const usableCoupon = meal && coupon && couponApplies(meal, coupon, quantity, method) ? coupon : null
+  const payCents = meal ? payableCents(meal, quantity, usableCoupon, method) : 0
+  const stars = meal ? starCoinPrice(meal, quantity) : 0
+  const blocked = payBlockedText(paySwitch, navigator.userAgent)
+  const amountText = method === 'starCoin' ? t.starCoins(stars) : t.yuan(formatYuan(payCents))
+  const cannotBuy = mode === 'buy' && maxQuantity < 1
+
+  const pay = async () => {
+    if (!meal || blocked || cannotBuy) return
+    if (mode === 'renew' && userCardIds.length === 0) return Toast.show({ content: t.chooseFirst })
+    const ok = await Dialog.confirm({
+      title: t.confirmTitle,
+      content: mode === 'buy' ? t.confirmBuy(meal.mealName, quantity, amountText) : t.confirmRenew(meal.mealName, quantity, amountText),
+      confirmText: t.confirm,
+      cancelText: t.cancel,
+    })
+    if (!ok) return
+    setSubmitting(true)
+    try {
+      const created = await call('orderCreate', {
+        buyType: mode === 'buy' ? 1 : 2, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
+        couponId: usableCoupon?.id ?? null,
+        ...(mode === 'buy' ? { androidVersion: androidVersion ?? '' } : { userCardIdStr: userCardIds.join(',') }),
+      })
+      if (!created.ok) return
+      const myOrderNum = created.data.myOrderNum
+      if (method === 'starCoin') {
+        const paid = await call('starCoinsSpend', { myOrderNum })
+        if (!paid.ok) return
+        Toast.show({ content: t.starCoinPaid })
+        await navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
+      } else {
+        await navigate({ to: PAY_ORDER, search: { myOrderNum } })
+      }
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="pay-panel" data-testid="buy-panel">
+      <section className="pay-section">
+        <h3>{t.meals}</h3>
+        {load.state === 'loading' && <p className="pay-muted">{t.loading}</p>}
+        {load.state === 'failed' && (
+          <p className="pay-muted">
+            {t.mealsFailed} <Button size="mini" onClick={() => setAttempt((n) => n + 1)}>{t.retry}</Button>
+          </p>
+        )}
+        {load.state === 'ready' && load.meals.length === 0 && <p className="pay-muted" data-testid="buy-no-meals">{t.noMeals}</p>}
+        {load.state === 'ready' && (
+          <div className="pay-meals">
+            {load.meals.map((m) => {
+              const original = toCents(m.originalPrice)
+              return (
+                <button
+                  key={m.id}
+                  type="button"
+                  className={`pay-meal${m.id === mealId ? ' pay-meal-on' : ''}`}
+                  data-testid="buy-meal"
+                  data-meal-id={m.id}
+                  data-day={m.day}
+                  aria-pressed={m.id === mealId}
+                  onClick={() => setMealId(m.id)}
+                >
+                  {m.preferentialContent && <span className="pay-badge">{m.preferentialContent}</span>}
+                  <span className="pay-meal-name">{m.mealName}</span>
+                  <span className="pay-meal-price">
+                    {t.yuan(m.actualPrice)}
+                    {original !== null && original > (toCents(m.actualPrice) ?? 0) && <s className="pay-muted"> {t.original(m.originalPrice)}</s>}
+                  </span>
+                  <span className="pay-muted">{t.days(m.day)} · {m.customStatement || '不限次数'}</span>
+                  {m.giveStarNum > 0 && <span className="pay-give">{t.giveStar(m.giveStarNum)}</span>}
+                </button>
+              )
+            })}
+          </div>
+        )}
+        {meal && meal.menuAddedService.length > 0 && (
+          <p className="pay-services">
+            {t.addedServices}：{meal.menuAddedService.map((s) => s.serviceName).join(' · ')}
+          </p>
+        )}
+      </section>
+
+      {mode === 'buy' && (
+        <section className="pay-section">
+          <div className="pay-row">
+            <h3>{t.quantity}</h3>
+            <Stepper
+              data-testid="buy-quantity"
+              min={1}
+              max={Math.max(1, maxQuantity)}
+              digits={0}
+              value={quantity}
+              disabled={cannotBuy}
+              onChange={(v) => setQuantity(Math.max(1, Math.floor(Number(v) || 1)))}
+            />
+          </div>
+          <p className="pay-muted">{cannotBuy ? t.quantityNone : t.quantityMax(maxQuantity)}</p>
+        </section>
+      )}
+
+      <section className="pay-section">
+        <h3>{t.payMethod}</h3>
+        <Radio.Group value={method} onChange={(v) => setMethod(v as PayMethod)}>
+          <div className="pay-methods">
+            <Radio value="alipayQr" data-testid="buy-method-alipayQr">{t.alipayQr}</Radio>
+            <Radio value="starCoin" data-testid="buy-method-starCoin">{t.starCoin}<span className="pay-muted">（{t.starCoinHint}）</span></Radio>
+          </div>
+        </Radio.Group>
+      </section>
+
+      <section className="pay-section" data-testid="buy-coupons">
+        <h3>{t.coupon}</h3>
+        {method === 'starCoin' ? (
+          <p className="pay-muted">{t.couponStarCoin}</p>
+        ) : meal && !(meal.support && meal.renewalType === 1) ? (
+          <p className="pay-muted">{t.couponNotSupported}</p>
+        ) : coupons.length === 0 ? (
+          <p className="pay-muted">{t.couponNone}</p>
+        ) : (
+          <Radio.Group value={couponId ?? 0} onChange={(v) => setCouponId(v === 0 ? null : Number(v))}>
+            <div className="pay-methods">
+              {coupons.map((c) => {
+                const usable = meal !== null && couponApplies(meal, c, quantity, method)
+                return (
+                  <Radio key={c.id} value={c.id} disabled={!usable} data-testid="buy-coupon-item" data-coupon-id={c.id}>
+                    {c.couponName}<span className="pay-muted">（{couponText(c)}{!c.batchBuy && quantity > 1 ? `，${t.couponNoBatch}` : ''}）</span>
+                  </Radio>
+                )
+              })}
+              <Radio value={0} data-testid="buy-coupon-none">{t.noCoupon}</Radio>
+            </div>
+          </Radio.Group>
+        )}
+      </section>
+
+      {blocked && <p className="pay-blocked" data-testid="buy-blocked">{blocked}</p>}
+
+      <footer className="pay-footer">
+        <div>
+          <span className="pay-muted">{t.total}</span>{' '}
+          <strong className="pay-total" data-testid="buy-total">{meal ? amountText : '--'}</strong>
+          {meal && method !== 'starCoin' && usableCoupon && <s className="pay-muted"> {t.yuan(formatYuan(subtotal))}</s>}
+        </div>
+        <Button
+          color="primary"
+          data-testid="buy-submit"
+          loading={submitting}
+          disabled={!meal || submitting || blocked !== null || cannotBuy}
+          onClick={() => void pay()}
+        >
+          {t.payNow}
+        </Button>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+// Buying packages end to end as 13700137000 (the demo user's device count is asserted elsewhere): star coins pay at
+// once; the Alipay QR order is paid by the simulated provider (`ops pay <order> success`); both add a device on home.
+import { type Page } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { appUrl, login, ops, OTHER, screenshot } from './helpers.ts'
+
+async function homeCount(page: Page): Promise<number> {
+  await page.goto(appUrl('/'))
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  return page.getByTestId('device-item').count()
+}
+
+async function chooseDayCard(page: Page): Promise<void> {
+  await page.goto(appUrl('/package/purchase/purchase?phoneType=STANDARD&androidVersion=12'))
+  await expect(page.getByTestId('buy-android-12')).toHaveAttribute('aria-pressed', 'true')
+  await page.locator('[data-testid="buy-meal"][data-day="1"]').click()
+}
+
+async function confirmPay(page: Page): Promise<void> {
+  await page.getByTestId('buy-submit').click()
+  await page.getByRole('dialog').getByRole('button', { name: '确认支付', exact: true }).click()
+}
+
+test('buying a day card with star coins adds a device to home', async ({ page }) => {
+  await login(page, OTHER)
+  const before = await homeCount(page)
+  await chooseDayCard(page)
+  await expect(page.getByTestId('buy-meal').first()).toBeVisible()
+  await screenshot(page, 'pay-purchase')
+  await page.getByTestId('buy-method-starCoin').click()
+  await expect(page.getByTestId('buy-total')).toHaveText('20星币')
+  await screenshot(page, 'pay-purchase-star-coins')
+  await confirmPay(page)
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
+  await screenshot(page, 'pay-result-star-coins')
+  await page.getByTestId('order-result-home').click()
+  await expect(page.getByTestId('device-item')).toHaveCount(before + 1)
+})
+
+test('an Alipay QR order paid by the provider shows the result and the new device', async ({ page }) => {
+  await login(page, OTHER)
+  const before = await homeCount(page)
+  await chooseDayCard(page)
+  await expect(page.getByTestId('buy-coupon-item').first()).toBeVisible()
+  await screenshot(page, 'pay-purchase-coupons')
+  await confirmPay(page)
+  await expect(page.getByTestId('pay-order-qr')).toContainText('https://')
+  await expect(page.getByTestId('pay-order-countdown')).toContainText(/\d\d:\d\d/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await screenshot(page, 'pay-order-qr')
+  const myOrderNum = (await page.getByTestId('pay-order-num').textContent())!.trim()
+  expect(await ops('pay', myOrderNum, 'success')).toContain('已支付')
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
+  await screenshot(page, 'pay-result-alipay')
+  await page.getByTestId('order-result-home').click()
+  await expect(page.getByTestId('device-item')).toHaveCount(before + 1)
+})
+
+test('a renewal whose payment fails shows the failure; records list orders and cancel an unpaid one', async ({ page }) => {
+  await login(page, OTHER)
+  await homeCount(page)
+  const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
+  const bought = ids.find((id) => id !== 880004 && id !== 880005)
+  expect(bought).toBeDefined()
+
+  await page.goto(appUrl(`/package/purchase/renew?userCardId=${bought}`))
+  await expect(page.getByTestId('renew-device')).toBeVisible()
+  await page.locator('[data-testid="buy-meal"][data-day="1"]').click()
+  await expect(page.getByTestId('buy-total')).toHaveText(/¥/)
+  await screenshot(page, 'pay-renew')
+  await confirmPay(page)
+  const myOrderNum = (await page.getByTestId('pay-order-num').textContent())!.trim()
+  expect(await ops('pay', myOrderNum, 'fail')).toContain('支付失败')
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'false')
+  await screenshot(page, 'pay-result-failed')
+
+  await page.goto(appUrl('/package/purchase/renew?userCardId=880004'))
+  await expect(page.getByTestId('renew-refused')).toBeVisible()
+
+  await chooseDayCard(page)
+  await confirmPay(page)
+  const unpaid = (await page.getByTestId('pay-order-num').textContent())!.trim()
+  await page.goto(appUrl('/package/purchaseRecord/purchaseRecord'))
+  await expect(page.getByTestId('order-item').first()).toBeVisible()
+  await screenshot(page, 'pay-records-all')
+  await page.getByTestId('orders-tab-unpaid').click()
+  const item = page.locator(`[data-testid="order-item"][data-order-num="${unpaid}"]`)
+  await expect(item.getByTestId('order-countdown')).toContainText(/\d\d:\d\d/)
+  await screenshot(page, 'pay-records-unpaid')
+  await item.getByTestId('order-cancel').click()
+  await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click()
+  await expect(item).toHaveCount(0)
+  await page.getByTestId('orders-tab-paid').click()
+  await expect(page.locator('[data-testid="order-item"][data-finish-pay="1"]')).toHaveCount(2)
+
+  await page.goto(appUrl('/package/batchRenewal/batchRenewal'))
+  await page.locator(`[data-testid="renew-picker-item"][data-user-card-id="${bought}"]`).click()
+  await expect(page.getByTestId('renew-chosen')).toBeVisible()
+  await expect(page.getByTestId('buy-meal').first()).toBeVisible()
+  await screenshot(page, 'pay-batch-renewal')
+})
