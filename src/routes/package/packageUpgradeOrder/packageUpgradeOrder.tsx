@@ -1,7 +1,82 @@
-// /package/packageUpgradeOrder/packageUpgradeOrder: not built yet; says so honestly.
+// /package/packageUpgradeOrder/packageUpgradeOrder?myOrderNum: the upgrade's pay order: amount, countdown to
+// closeTime, payment method (Alipay QR or star coins), confirmed payment; results on the upgrade results page.
+import { Button, Dialog, Radio, Toast } from 'antd-mobile'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import type { Order } from '../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ComingSoon } from '../../../ui/ComingSoon.tsx'
+import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
+import { PAY_ORDER, UPGRADE_RESULTS } from '../../../features/pay/paths.ts'
+import type { PayMethod } from '../../../features/pay/pricing.ts'
+import { serverOffset, usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
+import '../../../features/pay/pay.css'
+import { Page } from '../../../ui/Page.tsx'
 
-export default function Screen() {
-  return <ComingSoon name={zhCN.screens.packageUpgradeOrder} />
+const t = zhCN.pay
+
+export default function PackageUpgradeOrderScreen() {
+  const call = usePayCall()
+  const navigate = useNavigate()
+  const search = useSearch({ strict: false }) as Record<string, string | undefined>
+  const myOrderNum = search.myOrderNum ?? ''
+  const [order, setOrder] = useState<Order | null>(null)
+  const [offset, setOffset] = useState(0)
+  const [method, setMethod] = useState<PayMethod>('alipayQr')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    void serverOffset(call).then(setOffset)
+    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
+  }, [call, myOrderNum])
+
+  const msLeft = useMsLeft(order?.closeTime ?? null, offset)
+  const open = order !== null && isUnpaid(order.finishPay) && msLeft > 0
+  const amount = order ? (method === 'starCoin' ? t.starCoins(order.starCoin) : t.yuan(order.totalAmount)) : ''
+
+  const pay = async () => {
+    if (!order || !open) return
+    const ok = await Dialog.confirm({ title: t.confirmTitle, content: `${order.description}，${amount}`, confirmText: t.confirm, cancelText: t.cancel })
+    if (!ok) return
+    setBusy(true)
+    try {
+      if (method === 'starCoin') {
+        const r = await call('starCoinsSpend', { myOrderNum })
+        if (!r.ok) return
+        Toast.show({ content: t.starCoinPaid })
+        await navigate({ to: UPGRADE_RESULTS, search: { myOrderNum }, replace: true })
+      } else {
+        await navigate({ to: PAY_ORDER, search: { myOrderNum, next: 'upgrade' } })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Page testId="upgrade-order-page">
+      {!order ? <div className="center-state"><p>{t.loading}</p></div> : (
+        <>
+          <section className="pay-section pay-center" data-testid="upgrade-order" data-order-num={order.myOrderNum}>
+            <span className="pay-muted">{order.description}</span>
+            <span className="pay-amount">{amount}</span>
+            <span className="pay-countdown">{open ? t.closesIn(countdownText(msLeft)) : t.closed}</span>
+            <div className="pay-kv" style={{ width: '100%' }}><span>{t.orderNum}</span><span>{order.myOrderNum}</span></div>
+          </section>
+          <section className="pay-section">
+            <h3>{t.payMethod}</h3>
+            <Radio.Group value={method} onChange={(v) => setMethod(v as PayMethod)}>
+              <div className="pay-methods">
+                <Radio value="alipayQr" data-testid="upgrade-method-alipayQr">{t.alipayQr}</Radio>
+                <Radio value="starCoin" data-testid="upgrade-method-starCoin">{t.starCoin}<span className="pay-muted">（{t.starCoinHint}）</span></Radio>
+              </div>
+            </Radio.Group>
+          </section>
+          <div className="pay-actions">
+            <Button color="primary" data-testid="upgrade-pay" disabled={!open || busy} loading={busy} onClick={() => void pay()}>{t.payNow}</Button>
+          </div>
+        </>
+      )}
+    </Page>
+  )
 }

@@ -4,7 +4,7 @@ import { Button, SpinLoading } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { ORDER_RESULT, PAY_ORDER } from '../../../features/pay/paths.ts'
+import { resultPathFor, PAY_ORDER } from '../../../features/pay/paths.ts'
 import { usePayCall } from '../../../features/pay/use-pay-call.ts'
 import { usePayStatus } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
@@ -21,8 +21,8 @@ export default function OrderStatusScreen() {
   const status = usePayStatus(call, myOrderNum, true, round)
 
   useEffect(() => {
-    if (status === 1 || status === 2) void navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
-  }, [status, myOrderNum, navigate])
+    if (status === 1 || status === 2) void navigate({ to: resultPathFor(search.next), search: { myOrderNum }, replace: true })
+  }, [status, myOrderNum, navigate, search.next])
 
   return (
     <Page testId="order-status-page">
@@ -32,7 +32,7 @@ export default function OrderStatusScreen() {
         <p className="pay-muted">{status === 0 ? t.statusNone : status === 3 ? t.statusPaying : t.statusChecking}</p>
         <div className="pay-actions" style={{ width: '100%' }}>
           <Button fill="outline" onClick={() => setRound((n) => n + 1)}>{t.statusRefresh}</Button>
-          <Button color="primary" onClick={() => void navigate({ to: PAY_ORDER, search: { myOrderNum }, replace: true })}>{t.repay}</Button>
+          <Button color="primary" onClick={() => void navigate({ to: PAY_ORDER, search: search.next ? { myOrderNum, next: search.next } : { myOrderNum }, replace: true })}>{t.repay}</Button>
         </div>
       </div>
     </Page>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import type { Precreate } from '../../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { countdownText } from '../../../../features/pay/order-rules.ts'
-import { ORDER_RESULT, ORDER_STATUS, PURCHASE_RECORD } from '../../../../features/pay/paths.ts'
+import { resultPathFor, ORDER_STATUS, PURCHASE_RECORD } from '../../../../features/pay/paths.ts'
 import { serverOffset, usePayCall } from '../../../../features/pay/use-pay-call.ts'
 import { useMsLeft, usePayStatus } from '../../../../features/pay/use-pay-status.ts'
 import '../../../../features/pay/pay.css'
@@ -42,8 +42,8 @@ export default function AlipayCodeScanningScreen() {
   const closed = order !== null && msLeft <= 0
 
   useEffect(() => {
-    if (status === 1 || status === 2) void navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
-  }, [status, myOrderNum, navigate])
+    if (status === 1 || status === 2) void navigate({ to: resultPathFor(search.next), search: { myOrderNum }, replace: true })
+  }, [status, myOrderNum, navigate, search.next])
 
   const copy = async () => {
     if (!order) return
@@ -82,7 +82,7 @@ export default function AlipayCodeScanningScreen() {
             <p className="pay-muted" data-testid="pay-order-waiting">{status === 3 || status === 0 ? t.waiting : ''}</p>
           </section>
           <div className="pay-actions">
-            <Button color="primary" data-testid="pay-order-done" onClick={() => void navigate({ to: ORDER_STATUS, search: { myOrderNum }, replace: true })}>
+            <Button color="primary" data-testid="pay-order-done" onClick={() => void navigate({ to: ORDER_STATUS, search: search.next ? { myOrderNum, next: search.next } : { myOrderNum }, replace: true })}>
               {t.donePaying}
             </Button>
             <Button fill="outline" onClick={() => void navigate({ to: PURCHASE_RECORD })}>{t.viewOrders}</Button>
