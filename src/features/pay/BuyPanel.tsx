@@ -70,20 +70,22 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   const meal = load.state === 'ready' ? (load.meals.find((m) => m.id === mealId) ?? null) : null
   const subtotal = meal ? subtotalCents(meal, quantity) : 0
 
+  const couponMeal = meal === null ? null : { support: meal.support, renewalType: meal.renewalType, actualPrice: meal.actualPrice, originalPrice: meal.originalPrice, remainQuantity: meal.remainQuantity }
+  const couponMealKey = couponMeal === null ? '' : JSON.stringify(couponMeal)
   useEffect(() => {
-    if (!meal || quantity < 1) return
+    if (couponMealKey === '' || quantity < 1) return
+    const rules = JSON.parse(couponMealKey) as NonNullable<typeof couponMeal>
     let live = true
-    void call('getUserCouponSort', { products, payAmount: subtotal / 100 }).then((r) => {
+    void call('getUserCouponSort', { products, payAmount: subtotalCents(rules, quantity) / 100 }).then((r) => {
       if (!live) return
       const list = r.ok ? r.data : []
       setCoupons(list)
-      setCouponId(bestCoupon(meal, list, quantity, 'alipayQr')?.id ?? null)
+      setCouponId(bestCoupon(rules, list, quantity, 'alipayQr')?.id ?? null)
     })
     return () => {
       live = false
     }
-    // the meal object changes identity on reload only; its id and the amount decide the coupons
-  }, [call, meal?.id, quantity, subtotal, products]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [call, couponMealKey, quantity, products])
 
   const coupon = useMemo(() => coupons.find((c) => c.id === couponId) ?? null, [coupons, couponId])
   const usableCoupon = meal && coupon && couponApplies(meal, coupon, quantity, method) ? coupon : null

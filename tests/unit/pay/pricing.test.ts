@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Coupon } from '../../../worker/protocol/pay.ts'
 import {
-  bestCoupon, couponApplies, couponDeductionCents, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents,
+  bestCoupon, couponApplies, dailyCents, upgradeCents, couponDeductionCents, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents,
 } from '../../../src/features/pay/pricing.ts'
 
 const meal = { actualPrice: '39.90', originalPrice: '59.90', remainQuantity: -1, support: true, renewalType: 1 }
@@ -73,5 +73,15 @@ describe('pricing', () => {
     expect(maxPurchasable(5)).toBe(55)
     expect(maxPurchasable(60)).toBe(0)
     expect(maxPurchasable(61)).toBe(0)
+  })
+
+  it('prices an upgrade as the daily difference for every started day left, and only upwards', () => {
+    const standard = dailyCents([{ day: 1, actualPrice: '1.99' }, { day: 30, actualPrice: '39.90' }])!
+    const performance = dailyCents([{ day: 30, actualPrice: '69.90' }])!
+    expect(standard).toBe(133)
+    expect(upgradeCents(standard, performance, 24 * 60)).toBe(100)
+    expect(upgradeCents(standard, performance, 24 * 60 + 1)).toBe(200)
+    expect(upgradeCents(performance, standard, 24 * 60)).toBeNull()
+    expect(upgradeCents(standard, performance, 0)).toBeNull()
   })
 })

@@ -112,4 +112,18 @@ describe('orders', () => {
     expect(paid.list.every((o) => o.finishPay === 1)).toBe(true)
     expect(paid.list.some((o) => o.payType === 4)).toBe(true)
   })
+
+  it('upgrades a device of mine to the dearer phone type for the daily difference', async () => {
+    const mine = (await devices()).find((d) => d.phoneAuthStatus === 0 && d.phoneType === 'STANDARD')!
+    const options = (await call<Array<{ phoneType: string; upgradePrice: string }>>('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: mine.userCardId })).data
+    expect(options.map((o) => o.phoneType)).toEqual(['PERFORMANCE'])
+    const { data } = await call<{ myOrderNum: string }>('POST', '/api/pay/v1/meal/upgrade/selectReplaceCloud', { userCardId: mine.userCardId, phoneType: 'PERFORMANCE' })
+    await call('POST', '/api/pay/v1/alipay/precreate', { myOrderNum: data.myOrderNum })
+    await opsPay(t.ops, data.myOrderNum, 'success')
+    const after = (await devices()).find((d) => d.userCardId === mine.userCardId)!
+    expect(after.phoneType).toBe('PERFORMANCE')
+    expect(after.buyVipType).toBe('SVIP')
+    const refused = await call('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: 880001 })
+    expect(refused.msg).toMatch(/只能升级自己的云手机/)
+  })
 })
