@@ -41,6 +41,7 @@ console.log(`  ${demoUsers.demo.phone}  演示用户，五台云手机`)
 console.log(`  ${demoUsers.partner.phone}  授权伙伴`)
 console.log(`  ${demoUsers.unbound.phone}  需绑定手机号的用户（userType 2）`)
 console.log(`  ${demoUsers.fleet.phone}  六十台云手机的用户`)
+console.log(`  ${demoUsers.member.phone}  普通会员（一台云手机）`)
 
 let stopping = false
 const stop = (): void => {

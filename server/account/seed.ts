@@ -40,7 +40,7 @@ export const demoActivationCodes = {
 
 export const seedAccountDemoData = async (core: Kysely<Database>, now = Date.now()): Promise<void> => {
   const db = accountDb(core)
-  const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', ['13800138000', '13700137000']).execute()
+  const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', ['13800138000', '13700137000', '13500135000']).execute()
   for (const u of users) {
     await db.insertInto('account_coupons').values(coupons.map((c, i) => ({
       user_id: u.id, coupon_name: c.name, coupon_type: c.type, coupon_value: c.value, deduction_price: c.discount,

@@ -13,6 +13,7 @@ export const demoUsers = {
   partner: { username: 'partner', phone: '13700137000', userType: 1, nickName: '授权伙伴' },
   unbound: { username: 'wx_unbound', phone: '13900139000', userType: 2, nickName: '待绑定手机用户' },
   fleet: { username: 'fleet60', phone: '13600136000', userType: 1, nickName: '六十台用户' },
+  member: { username: 'member', phone: '13500135000', userType: 1, nickName: '普通会员' },
 } as const
 
 const MINUTE = 60_000
@@ -25,6 +26,7 @@ export const demoDevices = [
   { userCardId: 880003, owner: 'demo', diskName: '云手机-03', tier: 'VIP', minutesLeft: -24 * 60, phoneType: 'STANDARD', androidVersion: '9', previewUrl: 'default', grantee: null },
   { userCardId: 880004, owner: 'partner', diskName: '伙伴的云手机', tier: 'SVIP', minutesLeft: 15 * 24 * 60, phoneType: 'PERFORMANCE', androidVersion: '13', previewUrl: 'defaultPhonePreviewUrl', grantee: 'demo' },
   { userCardId: 880005, owner: 'demo', diskName: '已授权云手机', tier: 'VIP', minutesLeft: 60 * 24 * 60, phoneType: 'STANDARD', androidVersion: '12', previewUrl: 'default', grantee: 'partner' },
+  { userCardId: 880006, owner: 'member', diskName: '会员云手机', tier: 'VIP', minutesLeft: 20 * 24 * 60, phoneType: 'STANDARD', androidVersion: '12', previewUrl: 'default', grantee: null },
 ] as const
 
 /** The fleet user's 60 devices (the per-account maximum): every tier, some expiring soon, some expired. */

@@ -1,7 +1,7 @@
-// Account screens end to end as the partner user (the demo user's device count is asserted elsewhere): personal
+// Account screens end to end as the member user (the demo user's device count is asserted elsewhere): personal
 // info and settings, coupons by tab, a coupon activation code, real-name refusal, star coins, security code, service.
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, OTHER, screenshot } from './helpers.ts'
+import { appUrl, login, MEMBER, screenshot } from './helpers.ts'
 import type { Page } from '@playwright/test'
 
 const open = async (page: Page, path: string) => {
@@ -9,16 +9,16 @@ const open = async (page: Page, path: string) => {
 }
 
 test.beforeEach(async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, MEMBER)
   await expect(page.getByTestId('home-page')).toBeVisible()
 })
 
 test('personal info shows the nickname, the masked phone, counts and the invitation link; settings show the version', async ({ page }) => {
   await open(page, '/package/personalInfo/personalInfo')
-  await expect(page.getByTestId('personal-name')).toHaveText('授权伙伴')
-  await expect(page.getByTestId('personal-phone')).toHaveText('137****7000')
+  await expect(page.getByTestId('personal-name')).toHaveText('普通会员')
+  await expect(page.getByTestId('personal-phone')).toHaveText('135****5000')
   await expect(page.getByTestId('personal-star-coin')).toContainText('70')
-  await expect(page.getByTestId('invite-link')).toContainText('/cloud/phone/web/#/pages/login/login?invitationUserName=partner')
+  await expect(page.getByTestId('invite-link')).toContainText('/cloud/phone/web/#/pages/login/login?invitationUserName=member')
   await screenshot(page, 'account-personal-info')
   await page.getByTestId('personal-settings').click()
   await expect(page.getByTestId('settings-version')).toContainText('5.9.2')

@@ -7,6 +7,8 @@ import { expect, type BrowserContext, type Page } from '@playwright/test'
 export const DEMO = { phone: '13800138000', password: 'Demo@2026' }
 export const BIND_USER = { phone: '13900139000', password: 'Demo@2026' }
 export const OTHER = { phone: '13700137000', password: 'Demo@2026' }
+/** An ordinary account with one device, used by the account screens' flows. */
+export const MEMBER = { phone: '13500135000', password: 'Demo@2026' }
 
 export const appUrl = (hash = '/'): string => `${process.env.E2E_APP_URL}#${hash}`
 
