@@ -21,11 +21,6 @@ export const zhCN = {
     /** §8 router not ready. */
     routerNotReady: 'H5路由尚未就绪，请稍后重试',
   },
-  comingSoon: {
-    text: '此功能即将上线',
-    hint: '敬请期待',
-    backHome: '返回首页',
-  },
   validators: {
     phoneRequired: '请输入手机号',
     phoneInvalid: '请输入正确的手机号',
