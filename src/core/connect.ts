@@ -2,10 +2,11 @@
 // missing; attaches with a transferred event port; delivers in-order batches (repairing seq gaps with resync); and
 // when the worker dies (ping timeout, error) starts a new one and reattaches without a page reload.
 import { transfer, wrap, type Remote } from 'comlink'
-import type { CoreApi, PortDownMessage, Resync, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
+import type { CoreApi, PortDownMessage, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
 import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
-import type { Delivered, EventBatch } from '../../worker/protocol/events.ts'
+import type { EventBatch } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
+import { createSequencer } from './sequencer.ts'
 import { holdTabLock } from './tab-lock.ts'
 import type { ConnectCore, CoreClient } from './types.ts'
 
@@ -50,7 +51,6 @@ export const connectCore: ConnectCore = async (options) => {
   const snapshotListeners = new Set<(snapshot: Snapshot) => void>()
   let route: TabRoute = options.route
   let visible = options.visible
-  let lastSeq = 0
   let applied = 0
   let closed = false
   let link: Link | null = null
@@ -61,38 +61,13 @@ export const connectCore: ConnectCore = async (options) => {
     chain = chain.then(step).catch(() => {})
   }
 
-  const emit = (batch: EventBatch) => {
-    if (batch.length > 0) eventListeners.forEach((l) => l(batch))
-  }
-  const applySnapshot = (snapshot: Snapshot) => {
-    lastSeq = snapshot.seq
-    snapshotListeners.forEach((l) => l(snapshot))
-  }
-  const applyResync = (r: Resync) => {
-    if (r.kind === 'snapshot') return applySnapshot(r.snapshot)
-    const fresh = r.batch.filter((d) => d.seq === null || d.seq > lastSeq)
-    for (const d of fresh) if (d.seq !== null) lastSeq = d.seq
-    emit(fresh)
-  }
-  const resync = async (current: Link) => applyResync(await current.api.resync(lastSeq))
-
-  const handleBatch = async (current: Link, batch: EventBatch) => {
-    let out: Array<Delivered> = []
-    for (const d of batch) {
-      if (d.seq !== null) {
-        if (d.seq <= lastSeq) continue
-        if (d.seq > lastSeq + 1) {
-          emit(out)
-          out = []
-          await resync(current)
-          if (d.seq <= lastSeq) continue
-        }
-        lastSeq = d.seq
-      }
-      out.push(d)
-    }
-    emit(out)
-  }
+  // the link whose port delivered the batch being handled: a gap is repaired from that same worker.
+  let handling: Link | null = null
+  const sequencer = createSequencer({
+    resync: (sinceSeq) => (handling ?? link!).api.resync(sinceSeq),
+    emit: (batch) => eventListeners.forEach((l) => l(batch)),
+    applySnapshot: (snapshot) => snapshotListeners.forEach((l) => l(snapshot)),
+  })
 
   const attach = (gen: number) => {
     const worker = startWorker(shared, name, () => reconnect(gen))
@@ -103,13 +78,15 @@ export const connectCore: ConnectCore = async (options) => {
       const msg = ev.data
       enqueue(async () => {
         if (gen !== generation) return
-        if (Array.isArray(msg)) await handleBatch(current, msg)
-        else if ('resyncNeeded' in msg) await resync(current)
+        handling = current
+        if (Array.isArray(msg)) await sequencer.handleBatch(msg)
+        else if ('resyncNeeded' in msg) await sequencer.catchUp()
+        handling = null
         applied += 1
         current.events.postMessage({ ack: applied })
       })
     }
-    const hello: TabHello = { tabId, channelCode: options.channelCode, route, visible, lastSeq }
+    const hello: TabHello = { tabId, channelCode: options.channelCode, route, visible, lastSeq: sequencer.lastSeq() }
     const attached = current.api.attach(hello, transfer(channel.port2, [channel.port2]))
     return { current, attached }
   }
@@ -119,12 +96,13 @@ export const connectCore: ConnectCore = async (options) => {
     generation += 1
     link?.dispose()
     const { attached } = attach(generation)
-    enqueue(async () => applySnapshot(await attached))
+    enqueue(async () => sequencer.fromSnapshot(await attached))
   }
 
   const first = attach(generation)
   const snapshot = await first.attached
-  lastSeq = snapshot.seq
+  // the first snapshot is handed over as `client.snapshot`, not through the snapshot listeners.
+  sequencer.fromSnapshot(snapshot)
 
   const pinger = setInterval(() => {
     const gen = generation
