@@ -36,3 +36,25 @@ test('SMS quick login: phone, code page, six digits log in', async ({ page }) =>
   await page.getByTestId('verify-code-input').fill(code)
   await expect(page.getByTestId('device-item')).toHaveCount(5)
 })
+
+test('registration with an SMS code logs the new account in to an empty home', async ({ page }) => {
+  const phone = '13300133000'
+  await page.goto(appUrl('/pages/registerAccount/registerAccount'))
+  await page.getByTestId('register-submit').click()
+  await expect(page.getByTestId('register-page').getByRole('alert').first()).not.toBeEmpty()
+  await page.getByTestId('register-phone').fill(phone)
+  await page.getByTestId('register-code-send').click()
+  const code = (await ops('sms', phone)).trim()
+  await page.getByTestId('register-code').fill(code)
+  await page.getByTestId('register-password').fill('abc12345')
+  await page.getByTestId('register-confirm').fill('abc12345')
+  await page.getByTestId('register-submit').click()
+  await expect(page.getByTestId('home-empty')).toBeVisible()
+})
+
+test('the forgotten-password form refuses an unregistered phone in Chinese', async ({ page }) => {
+  await page.goto(appUrl('/pages/forgotPassword/forgotPassword'))
+  await page.getByTestId('forgot-phone').fill('13300133999')
+  await page.getByTestId('forgot-code-send').click()
+  await expect(page.getByText('该手机号未注册').first()).toBeVisible()
+})

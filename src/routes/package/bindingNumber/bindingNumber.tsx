@@ -9,6 +9,7 @@ import { codeError, hasErrors, phoneError, type FieldErrors } from '../../../fea
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PhoneField } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
+import { useSubmission } from '../../../features/auth/use-submission.ts'
 import { mustBindPhone } from '../../../router/guard.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -24,7 +25,7 @@ export default function BindPhoneScreen() {
   const [code, setCode] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'phone' | 'code'>>({})
   const [formError, setFormError] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, run } = useSubmission(() => setFormError(t.failed))
   const sms = useSmsCode(SmsPurpose.bindPhone)
   const released = useAppStore((s) => s.session.loggedIn && !mustBindPhone(s.session))
   const wasForced = useRef(!released)
@@ -46,19 +47,14 @@ export default function BindPhoneScreen() {
     setErrors(found)
     setFormError('')
     if (hasErrors(found)) return
-    setSubmitting(true)
-    try {
+    await run(async () => {
       const result = await api.call('updateUserPhone', { phone, code })
       if (!result.ok) return setFormError(result.msg || t.failed)
       const refreshed = await api.refreshSession()
       if (!refreshed.ok) return setFormError(refreshed.msg || t.failed)
       Toast.show({ content: t.bound })
       await enterHome()
-    } catch {
-      setFormError(t.failed)
-    } finally {
-      setSubmitting(false)
-    }
+    })
   }
 
   const logout = async () => {

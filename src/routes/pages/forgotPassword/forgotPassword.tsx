@@ -10,6 +10,7 @@ import { codeError, confirmError, hasErrors, passwordError, phoneError, type Fie
 import { CodeField, FieldError, PasswordField, PhoneField } from '../../../features/auth/fields.tsx'
 import { encryptForServer } from '../../../features/auth/password.ts'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
+import { useSubmission } from '../../../features/auth/use-submission.ts'
 import { LOGIN } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
 
@@ -26,7 +27,7 @@ export default function ForgotPasswordScreen() {
   const [confirm, setConfirm] = useState('')
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [formError, setFormError] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, run } = useSubmission(() => setFormError(t.failed))
   const sms = useSmsCode(SmsPurpose.forgotPassword)
 
   const sendCode = async () => {
@@ -42,19 +43,14 @@ export default function ForgotPasswordScreen() {
     setErrors(found)
     setFormError('')
     if (hasErrors(found)) return
-    setSubmitting(true)
-    try {
+    await run(async () => {
       const encrypted = await encryptForServer(api, password)
       if (encrypted === null) return setFormError(t.failed)
       const result = await api.call('passwordBackNew', { phone, code, password: encrypted })
       if (!result.ok) return setFormError(result.msg || t.failed)
       Toast.show({ content: t.resetDone })
       await navigate({ to: LOGIN, replace: true })
-    } catch {
-      setFormError(t.failed)
-    } finally {
-      setSubmitting(false)
-    }
+    })
   }
 
   return (

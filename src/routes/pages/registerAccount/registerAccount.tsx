@@ -12,6 +12,7 @@ import {
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PasswordField, PhoneField, TextField } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
+import { useSubmission } from '../../../features/auth/use-submission.ts'
 import { LOGIN } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
 
@@ -30,7 +31,7 @@ export default function RegisterScreen() {
   const [inviteCode, setInviteCode] = useState(search.invitationUserName ?? '')
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [formError, setFormError] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, run } = useSubmission(() => setFormError(t.failed))
   const sms = useSmsCode(SmsPurpose.register)
 
   const sendCode = async () => {
@@ -47,17 +48,12 @@ export default function RegisterScreen() {
     setErrors(found)
     setFormError('')
     if (hasErrors(found)) return
-    setSubmitting(true)
-    try {
+    await run(async () => {
       const result = await api.loginWithCode({ phone, code, password, inviteCode })
       if (!result.ok) return setFormError(result.msg || t.failed)
       Toast.show({ content: t.registered })
       await enterHome()
-    } catch {
-      setFormError(t.failed)
-    } finally {
-      setSubmitting(false)
-    }
+    })
   }
 
   return (
