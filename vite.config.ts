@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
+// The server suite: every test file that starts a reference server; it runs on PGlite (unit) and on PostgreSQL too.
+const serverTests = ['tests/unit/server/**/*.test.ts', 'tests/unit/**/server-*.test.ts', 'tests/unit/home/messages-server.test.ts']
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
 
@@ -40,6 +43,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          provide: { database: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-postgres',
+          environment: 'node',
+          include: serverTests,
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          provide: { database: 'postgres' },
         },
       },
       {

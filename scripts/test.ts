@@ -1,9 +1,11 @@
-// `npm test`: every suite in order (typecheck, unit, browser, build, end-to-end); non-zero exit on any failure.
+// `npm test`: every suite in order (typecheck, unit, unit on PostgreSQL, browser, build, end-to-end); non-zero exit on any failure.
 import { spawnSync } from 'node:child_process'
 
 const steps: ReadonlyArray<readonly [string, string, ReadonlyArray<string>]> = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
+  // the server suite again on a real PostgreSQL (a throwaway cluster the project's global setup starts)
+  ['unit-postgres', 'npx', ['vitest', 'run', '--project', 'unit-postgres']],
   ['browser', 'npx', ['vitest', 'run', '--project', 'browser']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']],

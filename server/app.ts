@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely'
 import type { App, AppEnv, ServerContext } from './context.ts'
 import { openDatabase } from './db/connect.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
-import { migrate } from './db/migrate.ts'
+import { migrate, withSchemaLock } from './db/migrate.ts'
 import type { Database } from './db/schema.ts'
 import { seed } from './db/seed.ts'
 import { loadLoginKey } from './crypto/login-key.ts'
@@ -67,11 +67,18 @@ interface DevicesHooks {
 
 const noDevices: DevicesHooks = { handleUpgrade: () => false, close: async () => undefined }
 
-/** The devices engineer's seed and routes, registered before the core's so theirs win for reboot and connect. */
-const registerDevicesModule = async (ctx: ServerContext): Promise<DevicesHooks> => {
-  if (!existsSync(devicesModule)) return noDevices
-  const mod = (await import(pathToFileURL(devicesModule).href)) as DevicesModule
-  if (typeof mod.seedDeviceDemoData === 'function') await mod.seedDeviceDemoData(ctx.db)
+const loadDevicesModule = async (): Promise<DevicesModule> =>
+  existsSync(devicesModule) ? ((await import(pathToFileURL(devicesModule).href)) as DevicesModule) : {}
+
+/** The demo data, seeded once however many instances start at once (each seed skips rows that exist). */
+const seedDemoData = (db: Kysely<Database>, mod: DevicesModule): Promise<void> =>
+  withSchemaLock(db, async (trx) => {
+    await seed(trx)
+    if (typeof mod.seedDeviceDemoData === 'function') await mod.seedDeviceDemoData(trx)
+  })
+
+/** The devices engineer's routes, registered before the core's so theirs win for reboot and connect. */
+const registerDevicesModule = async (ctx: ServerContext, mod: DevicesModule): Promise<DevicesHooks> => {
   if (typeof mod.registerDeviceRoutes !== 'function') return noDevices
   const hooks = (await mod.registerDeviceRoutes(ctx)) as Partial<DevicesHooks> | undefined
   let closing: Promise<void> | null = null
@@ -120,7 +127,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl })
     cleanups.push(() => db.destroy())
     await migrate(db)
-    await seed(db)
+    const devicesMod = await loadDevicesModule()
+    await seedDemoData(db, devicesMod)
     const loginKey = await loadLoginKey(db)
     const opsToken = randomBytes(24).toString('hex')
 
@@ -132,7 +140,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     cleanups.push(() => hub.close())
     const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
 
-    const devices = await registerDevicesModule(ctx)
+    const devices = await registerDevicesModule(ctx, devicesMod)
     cleanups.push(() => devices.close())
     // One dispatcher for every websocket upgrade: the devices' stream first, then /push, else refused.
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

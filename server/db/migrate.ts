@@ -1,5 +1,7 @@
 // The one migration path for PGlite and PostgreSQL: every module of server/db/migrations/, then of
 // server/devices/migrations/ when that folder exists, each sorted by file name and applied once (recorded in a table).
+// All of it runs in one transaction holding an advisory lock, so instances starting at once over one database
+// migrate it once: the others wait for the lock, then find every migration recorded.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -21,7 +23,19 @@ export const migrationFolders = (): ReadonlyArray<{ prefix: string; dir: string 
 const isMigrationFile = (name: string): boolean =>
   /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !/\.test\.[tj]s$/.test(name)
 
-export const migrate = async (db: Kysely<any>): Promise<ReadonlyArray<string>> => {
+/** The advisory lock key of schema changes and demo seeding (any fixed number of ours). */
+const SCHEMA_LOCK_KEY = 918_273_645
+
+/** Runs `work` in a transaction that first takes the schema lock (held until commit or rollback). */
+export const withSchemaLock = <DB, A>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<A>): Promise<A> =>
+  db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(SCHEMA_LOCK_KEY)})`.execute(trx)
+    return work(trx)
+  })
+
+export const migrate = (db: Kysely<any>): Promise<ReadonlyArray<string>> => withSchemaLock(db, applyMigrations)
+
+const applyMigrations = async (db: Kysely<any>): Promise<ReadonlyArray<string>> => {
   await sql`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()

@@ -20,6 +20,7 @@ import { DomainError } from '../../../server/http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from '../../../server/http/route.ts'
 import { registerCardRoutes } from '../../../server/cards/routes.ts'
 import { registerDeviceRoutes, seedDeviceDemoData } from '../../../server/devices/index.ts'
+import { testDatabase } from '../../support/test-database.ts'
 
 export interface Envelope {
   status: number
@@ -44,7 +45,8 @@ export const REBOOT_MS = 5_000
 
 export const startDeviceServer = async (options: { realClock?: boolean } = {}): Promise<DeviceTestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'devices-test-'))
-  const db = await openDatabase({ dataDir })
+  const database = await testDatabase('devices')
+  const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl })
   await migrate(db)
   await seed(db)
   await seedDeviceDemoData(db)
@@ -113,6 +115,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
         server.closeAllConnections()
       })
       await db.destroy()
+      await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,4 +1,5 @@
-// Shared set-up of the server tests: a server on port 0 over a temp data dir, the tab's login encryption, API calls.
+// Shared set-up of the server tests: a server on port 0 over a temp data dir and the project's database (PGlite in
+// that dir, or a fresh PostgreSQL database: tests/support/test-database.ts), the tab's login encryption, API calls.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import SparkMD5 from 'spark-md5'
 import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../../server/app.ts'
 import type { OpsTarget } from '../../../server/ops.ts'
+import { testDatabase } from '../../support/test-database.ts'
 
 export interface TestServer {
   readonly server: RunningServer
@@ -17,13 +19,17 @@ export interface TestServer {
 
 export const startTestServer = async (options: { serveApp?: boolean; appDir?: string } = {}): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
-  const server = await startServer({ port: 0, dataDir, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true })
+  const database = await testDatabase()
+  const server = await startServer({
+    port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,
+  })
   return {
     server,
     dataDir,
     ops: { url: server.url, token: server.opsToken },
     async stop() {
       await server.close()
+      await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
