@@ -25,6 +25,8 @@ import { createPushHub, type PushServer } from './push/hub.ts'
 import { registerSessionRoutes } from './session/routes.ts'
 import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
+import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
+import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -152,6 +154,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerSessionRoutes(ctx, loginKey)
     registerCardRoutes(ctx)
     registerPayRoutes(ctx)
+    registerPayGatewayRoutes(ctx)
+    registerPaySwitchRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -1,5 +1,6 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
-// `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`. Target: OPS_URL or PORT; token
+// `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`,
+// `pay-switch ios|android on|off [payTips]`. Target: OPS_URL or PORT; token
 // from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -75,6 +76,10 @@ export const opsSms = (target: OpsTarget, phone: string): Promise<SentCode> =>
 export const opsPay = (target: OpsTarget, myOrderNum: string, result: 'success' | 'fail'): Promise<Order> =>
   call<Order>(target, 'POST', '/__ops/pay', { myOrderNum, result })
 
+/** Turns one OS's buy switch on or off (payTips: the text the purchase screens show while it is off). */
+export const opsPaySwitch = (target: OpsTarget, os: 'ios' | 'android', on: boolean, payTips?: string): Promise<null> =>
+  call<null>(target, 'POST', '/__ops/pay-switch', { os, on, payTips })
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -84,7 +89,8 @@ const USAGE = `用法：
   npm run ops -- maintenance on|off [内容] [预计完成时间]
   npm run ops -- connections [--json]
   npm run ops -- sms <手机号>                       打印最近一次发送的验证码
-  npm run ops -- pay <订单号> success|fail          模拟支付结果`
+  npm run ops -- pay <订单号> success|fail          模拟支付结果
+  npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -123,6 +129,12 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
       if (!myOrderNum || (result !== 'success' && result !== 'fail')) throw new Error(USAGE)
       const order = await opsPay(target, myOrderNum, result)
       return result === 'success' ? `订单 ${myOrderNum} 已支付` : `订单 ${myOrderNum} 支付失败（状态 ${order.finishPay}）`
+    }
+    case 'pay-switch': {
+      const [os, mode, payTips] = args
+      if ((os !== 'ios' && os !== 'android') || (mode !== 'on' && mode !== 'off')) throw new Error(USAGE)
+      await opsPaySwitch(target, os, mode === 'on', payTips)
+      return `${os === 'ios' ? 'iOS' : 'Android'} 购买开关已${mode === 'on' ? '开启' : '关闭'}`
     }
     default:
       throw new Error(USAGE)

@@ -15,6 +15,7 @@ import { latestCode } from '../session/sms.ts'
 import { sessionDb } from '../session/tables.ts'
 import { settle } from '../pay/pay-service.ts'
 import { payDb } from '../pay/tables.ts'
+import { writePaySwitch } from '../pay/pay-switch.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -25,6 +26,9 @@ export const OpsMaintenanceRequest = Schema.Struct({
   content: Schema.optional(Schema.String),
   showTime: Schema.optional(Schema.String),
 })
+
+/** One OS's buy switch (§3 payment switch) and, optionally, the payTips shown while it is off. */
+export const OpsPaySwitchRequest = Schema.Struct({ os: Schema.Literals(['ios', 'android']), on: Schema.Boolean, payTips: Schema.optional(Schema.String) })
 
 /** The simulated payment provider's answer for one order. */
 export const OpsPayRequest = Schema.Struct({ myOrderNum: Schema.String, result: Schema.Literals(['success', 'fail']) })
@@ -84,6 +88,12 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
   app.post('/__ops/pay', async (c) => {
     const body = decodeRequest(OpsPayRequest, await c.req.json().catch(() => null))
     return c.json(envelope(0, await settle(payDb(db), hub, body.myOrderNum, body.result === 'success')))
+  })
+
+  app.post('/__ops/pay-switch', async (c) => {
+    const body = decodeRequest(OpsPaySwitchRequest, await c.req.json().catch(() => null))
+    await writePaySwitch(db, body.os, body.on, body.payTips)
+    return c.json(envelope(0, null))
   })
 
   app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))

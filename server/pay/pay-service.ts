@@ -205,14 +205,15 @@ export const cancelOrder = async (db: PayDb, user: AuthUser, myOrderNum: string,
   await releaseCoupons(db, [myOrderNum])
 }
 
-/** The payment provider's answer (the ops command stands in for it): success fulfils, fail closes the order. */
-export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, success: boolean, now = Date.now()): Promise<Order> => {
+/** The payment provider's answer (the ops command or the reference gateway): success fulfils, fail closes the order.
+ * payType: 9 Alipay (the default), 10 WeChat. */
+export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, success: boolean, now = Date.now(), payType = 9): Promise<Order> => {
   await expireStale(db, now)
   const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).executeTakeFirst()
   if (!order) throw PayErrors.orderMissing()
   if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
   if (success) {
-    await db.transaction().execute((trx) => fulfil(trx, order, 9, now))
+    await db.transaction().execute((trx) => fulfil(trx, order, payType, now))
     await notify(db, hub, order.user_id)
   } else {
     await db.updateTable('orders').set({ finish_pay: 3, finish_time: new Date(now) }).where('id', '=', order.id).execute()

@@ -1,4 +1,4 @@
-// Package endpoints: meal types (loaded by the client at startup), the meal lists, the payment switch, coupons,
+// Package endpoints: meal types (loaded by the client at startup), the meal lists, coupons,
 // orders and their payment (star coins, simulated Alipay QR), the order list and cancelling, package upgrades.
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
@@ -32,18 +32,6 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
   route(app, catalogue.mealInfo, async ({ payload }) => {
     const rows = await db.selectFrom('meals').selectAll().where('phone_type', '=', payload.phoneType).orderBy('sort').orderBy('id').execute()
     return rows.map(mealToWire)
-  })
-
-  route(app, catalogue.getControlSwitch, async () => {
-    const rows = await db.selectFrom('system_config').select(['key', 'value'])
-      .where('key', 'in', ['iosBuySwitch', 'androidBuySwitch', 'payTips']).execute()
-    const value = (key: string) => rows.find((r) => r.key === key)?.value
-    return {
-      iosBuySwitch: value('iosBuySwitch') !== 'false',
-      androidBuySwitch: value('androidBuySwitch') !== 'false',
-      osName: '',
-      payTips: value('payTips') ?? '',
-    }
   })
 
   route(app, catalogue.getUserCouponSort, async ({ payload, user }) => {

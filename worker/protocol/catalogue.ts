@@ -5,6 +5,7 @@ import { payEndpoints } from './pay.ts'
 import { systemEndpoints } from './system.ts'
 import { messageEndpoints } from './messages.ts'
 import { accountEndpoints } from './account.ts'
+import { payH5Endpoints } from './pay-h5.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -13,6 +14,7 @@ export const catalogue = {
   ...systemEndpoints,
   ...messageEndpoints,
   ...accountEndpoints,
+  ...payH5Endpoints,
 } as const
 
 export type Catalogue = typeof catalogue

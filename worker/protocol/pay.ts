@@ -162,7 +162,7 @@ export const payEndpoints = {
     request: Schema.Struct({ phoneType: Schema.String }), response: Schema.Array(Meal),
   }),
   getControlSwitch: endpoint({
-    name: 'getControlSwitch', method: 'GET', path: '/api/pay/v1/client/getControlSwitch',
+    name: 'getControlSwitch', method: 'GET', path: '/api/pay/v1/client/left/getControlSwitch',
     request: NoPayload, response: PaySwitch,
   }),
   getUserCouponSort: endpoint({

@@ -1,5 +1,5 @@
 // The shared body of the buy, renew and batch screens: meal list, quantity, coupon, payment method, price, and the
-// confirmed pay step (order create, then star coins or the Alipay QR pay-order page).
+// confirmed pay step (order create, then star coins, the Alipay QR pay-order page or an H5 payment page).
 import { Button, Dialog, Radio, Stepper, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
@@ -8,7 +8,9 @@ import { zhCN } from '../../i18n/zh-CN.ts'
 import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
 import { payBlockedText } from './order-rules.ts'
-import { ORDER_RESULT, PAY_ORDER } from './paths.ts'
+import { ORDER_RESULT, PAY_ORDER, PURCHASE_RECORD } from './paths.ts'
+import { PayMethods } from './PayMethods.tsx'
+import { startPayment } from './start-payment.ts'
 import {
   bestCoupon, couponApplies, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents, type PayMethod,
 } from './pricing.ts'
@@ -114,14 +116,11 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
       })
       if (!created.ok) return
       const myOrderNum = created.data.myOrderNum
-      if (method === 'starCoin') {
-        const paid = await call('starCoinsSpend', { myOrderNum })
-        if (!paid.ok) return
-        Toast.show({ content: t.starCoinPaid })
-        await navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
-      } else {
-        await navigate({ to: PAY_ORDER, search: { myOrderNum } })
-      }
+      const step = await startPayment(call, method, myOrderNum)
+      if (step.kind === 'paid') await navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
+      else if (step.kind === 'qr') await navigate({ to: PAY_ORDER, search: { myOrderNum } })
+      // an H5 payment that could not start leaves an unpaid order, payable from the purchase records
+      else if (step.kind === 'failed' && method !== 'starCoin') await navigate({ to: PURCHASE_RECORD })
     } finally {
       setSubmitting(false)
     }
@@ -193,12 +192,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
 
       <section className="pay-section">
         <h3>{t.payMethod}</h3>
-        <Radio.Group value={method} onChange={(v) => setMethod(v as PayMethod)}>
-          <div className="pay-methods">
-            <Radio value="alipayQr" data-testid="buy-method-alipayQr">{t.alipayQr}</Radio>
-            <Radio value="starCoin" data-testid="buy-method-starCoin">{t.starCoin}<span className="pay-muted">（{t.starCoinHint}）</span></Radio>
-          </div>
-        </Radio.Group>
+        {blocked ? <p className="pay-blocked" data-testid="buy-blocked">{blocked}</p> : <PayMethods value={method} onChange={setMethod} testIdPrefix="buy" />}
       </section>
 
       <section className="pay-section" data-testid="buy-coupons">
@@ -225,8 +219,6 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
           </Radio.Group>
         )}
       </section>
-
-      {blocked && <p className="pay-blocked" data-testid="buy-blocked">{blocked}</p>}
 
       <footer className="pay-footer">
         <div>

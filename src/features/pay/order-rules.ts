@@ -2,6 +2,7 @@
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { PaySwitch } from '../../../worker/protocol/pay.ts'
 import { payZhCN as t } from '../../i18n/zh-CN.pay.ts'
+import { buySwitchOn, osNameOf } from './pay-switch.ts'
 
 /** How often the pay-order and status pages ask for the pay status. */
 export const PAY_STATUS_POLL_MS = 2_000
@@ -16,13 +17,11 @@ export const countdownText = (msLeft: number): string => {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`
 }
 
-export const osOf = (userAgent: string): 'ios' | 'android' => (/iPhone|iPad|iPod|Mac OS X/i.test(userAgent) && !/Android/i.test(userAgent) ? 'ios' : 'android')
-
-/** null when paying is allowed on this OS; otherwise the text saying why not (payTips or the decisions.md default). */
+/** null when paying is allowed on this OS (the server's osName; the user agent only when it sends none); otherwise
+ * the text saying why not (payTips or the decisions.md default). */
 export const payBlockedText = (sw: PaySwitch | null, userAgent: string): string | null => {
   if (!sw) return null
-  const on = osOf(userAgent) === 'ios' ? sw.iosBuySwitch : sw.androidBuySwitch
-  return on ? null : sw.payTips.trim() || t.payTipsDefault
+  return buySwitchOn(sw, sw.osName || osNameOf(userAgent)) ? null : sw.payTips.trim() || t.payTipsDefault
 }
 
 /** Only an absolute http(s) URL from the server is ever opened. */
@@ -32,6 +31,17 @@ export const isHttpUrl = (value: string): boolean => {
     return u.protocol === 'http:' || u.protocol === 'https:'
   } catch {
     return false
+  }
+}
+
+/** The page to open for an H5 payment: the server's URL resolved against this page (the reference server answers with
+ * a path on its own origin, which is the app's); anything but http(s) is refused (null). */
+export const h5PayTarget = (payUrl: string, here: string): string | null => {
+  try {
+    const url = new URL(payUrl, here)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
   }
 }
 

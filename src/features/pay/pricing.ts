@@ -9,7 +9,8 @@ export const MIN_PAYABLE_CENTS = 1
 /** api-notes: a star coin price is 10x the yuan price. */
 export const STAR_COINS_PER_YUAN = 10
 
-export type PayMethod = 'alipayQr' | 'starCoin'
+/** Cash methods (Alipay H5, WeChat H5, the Alipay QR code) share one price; star coins have their own. */
+export type PayMethod = 'alipayH5' | 'wxpayH5' | 'alipayQr' | 'starCoin'
 
 /** '39.90' -> 3990; '' or garbage -> null. */
 export const toCents = (yuan: string | number): number | null => {

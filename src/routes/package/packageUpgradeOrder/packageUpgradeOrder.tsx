@@ -1,6 +1,7 @@
 // /package/packageUpgradeOrder/packageUpgradeOrder?myOrderNum: the upgrade's pay order: amount, countdown to
-// closeTime, payment method (Alipay QR or star coins), confirmed payment; results on the upgrade results page.
-import { Button, Dialog, Radio, Toast } from 'antd-mobile'
+// closeTime, payment method (Alipay H5, WeChat H5, Alipay QR or star coins), confirmed payment; results on the upgrade
+// results page.
+import { Button, Dialog } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Order } from '../../../../worker/protocol/pay.ts'
@@ -8,6 +9,8 @@ import { zhCN } from '../../../i18n/zh-CN.ts'
 import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
 import { PAY_ORDER, UPGRADE_RESULTS } from '../../../features/pay/paths.ts'
 import type { PayMethod } from '../../../features/pay/pricing.ts'
+import { PayMethods } from '../../../features/pay/PayMethods.tsx'
+import { startPayment } from '../../../features/pay/start-payment.ts'
 import { serverOffset, usePayCall } from '../../../features/pay/use-pay-call.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
@@ -40,14 +43,9 @@ export default function PackageUpgradeOrderScreen() {
     if (!ok) return
     setBusy(true)
     try {
-      if (method === 'starCoin') {
-        const r = await call('starCoinsSpend', { myOrderNum })
-        if (!r.ok) return
-        Toast.show({ content: t.starCoinPaid })
-        await navigate({ to: UPGRADE_RESULTS, search: { myOrderNum }, replace: true })
-      } else {
-        await navigate({ to: PAY_ORDER, search: { myOrderNum, next: 'upgrade' } })
-      }
+      const step = await startPayment(call, method, myOrderNum)
+      if (step.kind === 'paid') await navigate({ to: UPGRADE_RESULTS, search: { myOrderNum }, replace: true })
+      else if (step.kind === 'qr') await navigate({ to: PAY_ORDER, search: { myOrderNum, next: 'upgrade' } })
     } finally {
       setBusy(false)
     }
@@ -65,12 +63,7 @@ export default function PackageUpgradeOrderScreen() {
           </section>
           <section className="pay-section">
             <h3>{t.payMethod}</h3>
-            <Radio.Group value={method} onChange={(v) => setMethod(v as PayMethod)}>
-              <div className="pay-methods">
-                <Radio value="alipayQr" data-testid="upgrade-method-alipayQr">{t.alipayQr}</Radio>
-                <Radio value="starCoin" data-testid="upgrade-method-starCoin">{t.starCoin}<span className="pay-muted">（{t.starCoinHint}）</span></Radio>
-              </div>
-            </Radio.Group>
+            <PayMethods value={method} onChange={setMethod} testIdPrefix="upgrade" />
           </section>
           <div className="pay-actions">
             <Button color="primary" data-testid="upgrade-pay" disabled={!open || busy} loading={busy} onClick={() => void pay()}>{t.payNow}</Button>

@@ -1,6 +1,6 @@
 // /package/purchase/components/alipayCodeScanning?myOrderNum: the pay-order page of an Alipay QR payment. Shows the
-// amount and the QR content (as copyable text: no QR image is drawn), counts down to closeTime on server time and
-// polls the pay status; a final status goes to the result page.
+// amount and the QR code (an image, with its content kept as copyable text), counts down to closeTime on server time
+// and polls the pay status; a final status goes to the result page.
 import { Button, Toast } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -10,6 +10,7 @@ import { countdownText } from '../../../../features/pay/order-rules.ts'
 import { resultPathFor, ORDER_STATUS, PURCHASE_RECORD } from '../../../../features/pay/paths.ts'
 import { serverOffset, usePayCall } from '../../../../features/pay/use-pay-call.ts'
 import { useMsLeft, usePayStatus } from '../../../../features/pay/use-pay-status.ts'
+import { QrCode } from '../../../../features/pay/QrCode.tsx'
 import '../../../../features/pay/pay.css'
 import { Page } from '../../../../ui/Page.tsx'
 
@@ -74,7 +75,10 @@ export default function AlipayCodeScanningScreen() {
           </section>
           <section className="pay-section">
             <h3>{t.qrTitle}</h3>
-            <p className="pay-muted">{t.qrHonest}</p>
+            <div className="pay-center pay-qr-box">
+              <QrCode text={order.qrCode} alt={t.qrAlt(order.totalAmount)} failedText={t.qrFailed} testId="pay-order-qr-image" />
+            </div>
+            <p className="pay-muted">{t.qrHint}</p>
             <div className="pay-code" data-testid="pay-order-qr">{order.qrCode}</div>
             <div className="pay-actions" style={{ padding: '12px 0 0' }}>
               <Button size="small" onClick={() => void copy()} data-testid="pay-order-copy">{t.copy}</Button>

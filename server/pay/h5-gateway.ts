@@ -1,0 +1,149 @@
+// Alipay H5 and WeChat H5 on the reference server. A real backend returns the provider's page; this one returns its
+// own simulated gateway page (clearly labelled as such) where the user confirms or cancels. The page then settles the
+// order like the provider's notification would and sends the browser back to the app's /pages/order/status.
+// The page is reached by a top-level navigation without the app's token, so it is addressed by a one-use ticket.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { html } from 'hono/html'
+import type { ColumnType, Kysely } from 'kysely'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { BASE_PATH } from '../../worker/protocol/constants.ts'
+import { formatYuan } from '../../src/features/pay/pricing.ts'
+import type { AuthUser, ServerContext } from '../context.ts'
+import { DomainError, Status } from '../http/errors.ts'
+import { expireStale, findOrder, PayErrors, settle } from './pay-service.ts'
+import { payDb, type PayDb } from './tables.ts'
+import type { Database } from '../db/schema.ts'
+
+export interface PayGatewayTicketsTable {
+  ticket: string
+  my_order_num: string
+  user_id: number
+  channel: string
+  created_at: ColumnType<Date, Date | undefined, never>
+  used_at: ColumnType<Date | null, Date | undefined, Date>
+}
+type TicketDb = Kysely<Database & { pay_gateway_tickets: PayGatewayTicketsTable }>
+/** The orders (through the pay module) and the tickets. */
+interface GatewayDb { readonly pay: PayDb; readonly tickets: TicketDb }
+const gatewayDb = (db: Kysely<Database>): GatewayDb => ({ pay: payDb(db), tickets: db.withTables<{ pay_gateway_tickets: PayGatewayTicketsTable }>() })
+
+export type H5Channel = 'alipay' | 'wxpay'
+const CHANNELS: Record<H5Channel, { name: string; payType: number; colour: string }> = {
+  alipay: { name: '支付宝', payType: 9, colour: '#1677ff' },
+  wxpay: { name: '微信支付', payType: 10, colour: '#07c160' },
+}
+
+/** Where the gateway lives; under /api so a dev server that proxies /api reaches it too. */
+export const GATEWAY_PATH = '/api/pay/reference-gateway'
+
+const isOpen = (finishPay: number) => finishPay === 0 || finishPay === 2
+
+/** Starts an H5 payment: the order becomes "paying" and gets a ticket for the gateway page. */
+export const startH5Payment = async (db: GatewayDb, user: AuthUser, myOrderNum: string, channel: H5Channel) => {
+  const order = await findOrder(db.pay, user, myOrderNum)
+  if (!isOpen(order.finish_pay)) throw PayErrors.notPayable()
+  const ticket = randomBytes(24).toString('base64url')
+  await db.tickets.insertInto('pay_gateway_tickets').values({ ticket, my_order_num: myOrderNum, user_id: user.id, channel }).execute()
+  if (order.finish_pay !== 2) await db.pay.updateTable('orders').set({ finish_pay: 2 }).where('id', '=', order.id).where('finish_pay', '=', 0).execute()
+  return { myOrderNum, payUrl: `${GATEWAY_PATH}/${ticket}` }
+}
+
+/** The app's payment confirmation page for an order (upgrades report on their own results page). */
+export const statusUrlOf = (myOrderNum: string, buyType: number): string =>
+  `${BASE_PATH}#/pages/order/status?myOrderNum=${encodeURIComponent(myOrderNum)}${buyType === 3 ? '&next=upgrade' : ''}`
+
+const page = (c: Context, title: string, body: ReturnType<typeof html>, status: 200 | 404 = 200) => {
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'")
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  return c.html(html`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body{margin:0;font-family:system-ui,"Noto Sans CJK SC",sans-serif;background:#f5f5f5;color:#333}
+.ref{background:#fff7e6;color:#ad6800;border-bottom:1px solid #ffd591;padding:10px 16px;font-size:13px;line-height:1.5}
+main{margin:16px;background:#fff;border-radius:12px;padding:20px 16px;text-align:center}
+h1{font-size:18px;margin:0 0 6px}.amount{font-size:32px;font-weight:600;margin:12px 0}
+.kv{display:flex;justify-content:space-between;gap:12px;font-size:13px;color:#666;padding:6px 0;text-align:left}
+.kv span:last-child{color:#333;word-break:break-all;text-align:right}
+form{display:flex;flex-direction:column;gap:10px;margin-top:20px}
+button{font:inherit;font-size:16px;padding:12px;border-radius:8px;border:1px solid #ddd;background:#fff}
+button.pay{color:#fff;border:none}a{display:inline-block;margin-top:16px}
+</style></head><body>
+<div class="ref" role="note">参考服务器模拟支付网关：本页面由参考服务器提供，仅用于演示支付流程，不会产生真实扣款。</div>
+${body}
+</body></html>`, status)
+}
+
+export const registerPayGatewayRoutes = (ctx: ServerContext): void => {
+  const { app, route, hub } = ctx
+  const db = gatewayDb(ctx.db)
+
+  route(app, catalogue.alipayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'alipay'))
+  route(app, catalogue.wxPayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'wxpay'))
+
+  // The mini program's payment (JSAPI): only the mini program has an openId; the web app never offers it. The
+  // simulated provider's prepay id is the gateway ticket (settled there or by `ops pay`); paySign is its SHA-256 digest
+  // of the signed fields, as the simulated provider has no merchant key.
+  route(app, catalogue.wxpayAppletSpend, async ({ payload, user }) => {
+    if (!/^[A-Za-z0-9_-]{6,64}$/.test(payload.openId)) throw new DomainError(Status.invalidPayload, '请在微信小程序中完成支付')
+    const { payUrl } = await startH5Payment(db, user, payload.myOrderNum, 'wxpay')
+    const timeStamp = String(Math.floor(Date.now() / 1000))
+    const nonceStr = randomBytes(12).toString('hex')
+    const pkg = `prepay_id=${payUrl.slice(GATEWAY_PATH.length + 1)}`
+    const paySign = createHash('sha256').update(`${timeStamp}\n${nonceStr}\n${pkg}\n`).digest('base64')
+    return { timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign }
+  })
+
+  const lookup = async (ticket: string) => {
+    if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) return null
+    const row = await db.tickets.selectFrom('pay_gateway_tickets').selectAll().where('ticket', '=', ticket).executeTakeFirst()
+    if (!row) return null
+    await expireStale(db.pay)
+    const order = await db.pay.selectFrom('orders').selectAll().where('my_order_num', '=', row.my_order_num)
+      .where('user_id', '=', row.user_id).executeTakeFirst()
+    return order ? { row, order } : null
+  }
+
+  const invalid = (c: Context) => page(c, '支付链接无效', html`<main><h1>支付链接无效</h1><p>该支付链接不存在或已失效，请返回应用重新发起支付。</p><a href="${BASE_PATH}">返回应用</a></main>`, 404)
+
+  app.get(`${GATEWAY_PATH}/:ticket`, async (c) => {
+    const found = await lookup(c.req.param('ticket'))
+    if (!found) return invalid(c)
+    const { row, order } = found
+    const channel = CHANNELS[row.channel as H5Channel] ?? CHANNELS.alipay
+    const back = statusUrlOf(order.my_order_num, order.buy_type)
+    if (row.used_at !== null || !isOpen(order.finish_pay)) {
+      return page(c, '订单已处理', html`<main><h1>订单已处理</h1><p>该订单已支付、已关闭或已取消。</p><a href="${back}">返回应用查看结果</a></main>`)
+    }
+    return page(c, `${channel.name}（模拟）`, html`<main data-channel="${row.channel}">
+<h1>${channel.name}收银台（模拟）</h1>
+<div class="amount" style="color:${channel.colour}">¥${formatYuan(order.total_cents)}</div>
+<div class="kv"><span>商品</span><span>${order.description}</span></div>
+<div class="kv"><span>订单号</span><span>${order.my_order_num}</span></div>
+<form method="post">
+<button class="pay" style="background:${channel.colour}" name="action" value="confirm">确认支付</button>
+<button name="action" value="cancel">取消支付</button>
+</form></main>`)
+  })
+
+  app.post(`${GATEWAY_PATH}/:ticket`, async (c) => {
+    const found = await lookup(c.req.param('ticket'))
+    if (!found) return invalid(c)
+    const { row, order } = found
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const action = body['action']
+    if (action !== 'confirm' && action !== 'cancel') return invalid(c)
+    const spent = await db.tickets.updateTable('pay_gateway_tickets').set({ used_at: new Date() })
+      .where('ticket', '=', row.ticket).where('used_at', 'is', null).returning('ticket').execute()
+    if (spent.length === 1 && isOpen(order.finish_pay)) {
+      const payType = (CHANNELS[row.channel as H5Channel] ?? CHANNELS.alipay).payType
+      // An order closed meanwhile (expired, paid another way) is reported by the status page; nothing to settle.
+      await settle(db.pay, hub, order.my_order_num, action === 'confirm', Date.now(), payType).catch((error: unknown) => {
+        if (!(error instanceof DomainError)) throw error
+      })
+    }
+    return c.redirect(statusUrlOf(order.my_order_num, order.buy_type), 303)
+  })
+}
