@@ -27,6 +27,7 @@ import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
 import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
+import { registerMealRulesRoutes } from './pay/meal-rules.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -156,6 +157,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerPayRoutes(ctx)
     registerPayGatewayRoutes(ctx)
     registerPaySwitchRoutes(ctx)
+    registerMealRulesRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

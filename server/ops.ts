@@ -1,6 +1,6 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
 // `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`,
-// `pay-switch ios|android on|off [payTips]`. Target: OPS_URL or PORT; token
+// `pay-switch ios|android on|off [payTips]`, `switch batch|register on|off`. Target: OPS_URL or PORT; token
 // from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -80,6 +80,10 @@ export const opsPay = (target: OpsTarget, myOrderNum: string, result: 'success' 
 export const opsPaySwitch = (target: OpsTarget, os: 'ios' | 'android', on: boolean, payTips?: string): Promise<null> =>
   call<null>(target, 'POST', '/__ops/pay-switch', { os, on, payTips })
 
+/** Turns a feature switch on or off: `batch` (batch purchase / renewal entries), `register` (password registration). */
+export const opsSwitch = (target: OpsTarget, name: string, on: boolean): Promise<null> =>
+  call<null>(target, 'POST', '/__ops/switch', { name, on })
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -90,7 +94,8 @@ const USAGE = `用法：
   npm run ops -- connections [--json]
   npm run ops -- sms <手机号>                       打印最近一次发送的验证码
   npm run ops -- pay <订单号> success|fail          模拟支付结果
-  npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）`
+  npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）
+  npm run ops -- switch batch|register on|off       批量购买/续费入口、密码注册开关`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -135,6 +140,12 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
       if ((os !== 'ios' && os !== 'android') || (mode !== 'on' && mode !== 'off')) throw new Error(USAGE)
       await opsPaySwitch(target, os, mode === 'on', payTips)
       return `${os === 'ios' ? 'iOS' : 'Android'} 购买开关已${mode === 'on' ? '开启' : '关闭'}`
+    }
+    case 'switch': {
+      const [name, mode] = args
+      if ((name !== 'batch' && name !== 'register') || (mode !== 'on' && mode !== 'off')) throw new Error(USAGE)
+      await opsSwitch(target, name, mode === 'on')
+      return `${name === 'batch' ? '批量购买/续费入口' : '密码注册'}已${mode === 'on' ? '开启' : '关闭'}`
     }
     default:
       throw new Error(USAGE)

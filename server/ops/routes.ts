@@ -16,6 +16,7 @@ import { sessionDb } from '../session/tables.ts'
 import { settle } from '../pay/pay-service.ts'
 import { payDb } from '../pay/tables.ts'
 import { writePaySwitch } from '../pay/pay-switch.ts'
+import { SWITCHES, writeSwitch } from '../system/switches.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -29,6 +30,9 @@ export const OpsMaintenanceRequest = Schema.Struct({
 
 /** One OS's buy switch (§3 payment switch) and, optionally, the payTips shown while it is off. */
 export const OpsPaySwitchRequest = Schema.Struct({ os: Schema.Literals(['ios', 'android']), on: Schema.Boolean, payTips: Schema.optional(Schema.String) })
+
+/** A feature switch (server/system/switches.ts) turned on or off. */
+export const OpsSwitchRequest = Schema.Struct({ name: Schema.Literals(Object.keys(SWITCHES) as Array<keyof typeof SWITCHES>), on: Schema.Boolean })
 
 /** The simulated payment provider's answer for one order. */
 export const OpsPayRequest = Schema.Struct({ myOrderNum: Schema.String, result: Schema.Literals(['success', 'fail']) })
@@ -93,6 +97,12 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
   app.post('/__ops/pay-switch', async (c) => {
     const body = decodeRequest(OpsPaySwitchRequest, await c.req.json().catch(() => null))
     await writePaySwitch(db, body.os, body.on, body.payTips)
+    return c.json(envelope(0, null))
+  })
+
+  app.post('/__ops/switch', async (c) => {
+    const body = decodeRequest(OpsSwitchRequest, await c.req.json().catch(() => null))
+    await writeSwitch(db, body.name, body.on)
     return c.json(envelope(0, null))
   })
 

@@ -52,6 +52,8 @@ export const payZhCN = {
   chooseFirst: '请先选择云手机',
   batchChosen: (n: number, tier: string) => `已选${n}台 ${tier}`,
   batchBuyHint: '一次购买多台云手机，优惠券需支持批量使用',
+  batchEntry: '批量购买 ›',
+  batchClosed: '批量购买与批量续费暂未开放',
   // pay-order page (Alipay QR)
   payOrder: '支付订单',
   orderNum: '订单号',

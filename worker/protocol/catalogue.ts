@@ -6,6 +6,7 @@ import { systemEndpoints } from './system.ts'
 import { messageEndpoints } from './messages.ts'
 import { accountEndpoints } from './account.ts'
 import { payH5Endpoints } from './pay-h5.ts'
+import { mealRulesEndpoints } from './meal-rules.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -15,6 +16,7 @@ export const catalogue = {
   ...messageEndpoints,
   ...accountEndpoints,
   ...payH5Endpoints,
+  ...mealRulesEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -153,9 +153,11 @@ export const payEndpoints = {
     name: 'mealTypeList', method: 'POST', path: '/api/pay/v2/meal/info/tab/list',
     request: NoPayload, response: Schema.Array(MealTypeInfo),
   }),
+  /** The online meal list (§3: read from data.mealList); §8: a failure is silently ignored. */
   getMealList: endpoint({
     name: 'getMealList', method: 'GET', path: '/api/pay/pay/phoneMenuRule/getMealList',
-    request: NoPayload, response: Schema.Struct({ mealList: Schema.Array(Schema.Unknown) }),
+    request: Schema.Struct({ phoneType: Schema.optional(Schema.String) }), response: Schema.Struct({ mealList: Schema.Array(Meal) }),
+    silentFailure: true,
   }),
   mealInfo: endpoint({
     name: 'mealInfo', method: 'GET', path: '/api/pay/v2/meal/info',

@@ -9,6 +9,7 @@ import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
 import { payBlockedText } from './order-rules.ts'
 import { ORDER_RESULT, PAY_ORDER, PURCHASE_RECORD } from './paths.ts'
+import { MealRules } from './MealRules.tsx'
 import { PayMethods } from './PayMethods.tsx'
 import { startPayment } from './start-payment.ts'
 import {
@@ -54,11 +55,13 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   useEffect(() => {
     let live = true
     setLoad({ state: 'loading' })
-    void call('mealInfo', { phoneType }).then((r) => {
+    // §3: the online meal list is data.mealList; §8: its failure is silent (no toast), so the list offers a retry
+    void call('getMealList', { phoneType }).then((r) => {
       if (!live) return
       if (!r.ok) return setLoad({ state: 'failed' })
-      setLoad({ state: 'ready', meals: r.data })
-      setMealId((cur) => (r.data.some((m) => m.id === cur) ? cur : (r.data[0]?.id ?? null)))
+      const meals = r.data ? r.data.mealList : []
+      setLoad({ state: 'ready', meals })
+      setMealId((cur) => (meals.some((m) => m.id === cur) ? cur : (meals[0]?.id ?? null)))
     })
     return () => {
       live = false
@@ -219,6 +222,8 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
           </Radio.Group>
         )}
       </section>
+
+      <MealRules batch={products === '30' || products === '40'} />
 
       <footer className="pay-footer">
         <div>

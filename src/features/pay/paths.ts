@@ -3,6 +3,7 @@ export const PAY_ORDER = '/package/purchase/components/alipayCodeScanning'
 export const ORDER_STATUS = '/pages/order/status'
 export const ORDER_RESULT = '/pages/order/result'
 export const PURCHASE_RECORD = '/package/purchaseRecord/purchaseRecord'
+export const BATCH_PURCHASE = '/package/batchPurchase/batchPurchase'
 export const UPGRADE_ORDER = '/package/packageUpgradeOrder/packageUpgradeOrder'
 export const UPGRADE_RESULTS = '/package/packageUpgradeResults/packageUpgradeResults'
 

@@ -1,5 +1,6 @@
 // /package/batchRenewal/batchRenewal: renew several of my devices with one meal: one tier at a time, devices
-// authorised either way excluded; a coupon needs batchBuy when more than one device is chosen.
+// authorised either way excluded; a coupon needs batchBuy when more than one device is chosen. Closed while the batch
+// switch is off.
 import { useEffect, useState } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
@@ -7,6 +8,7 @@ import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import '../../../features/devices/devices.css'
 import { BuyPanel } from '../../../features/pay/BuyPanel.tsx'
 import { isRenewable } from '../../../features/pay/order-rules.ts'
+import { useBatchSwitch } from '../../../features/pay/use-meal-presentation.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -22,9 +24,11 @@ export default function BatchRenewalScreen() {
     void api.refreshDevices()
   }, [api])
 
+  const batchOn = useBatchSwitch()
   const picked = devices.filter((d) => chosen.includes(d.userCardId))
   const tier = picked[0]?.buyVipType ?? null
   const phoneType = picked[0]?.phoneType ?? null
+  if (batchOn === false) return <Page testId="batch-renewal-page"><p className="pay-closed" data-testid="batch-closed">{t.batchClosed}</p></Page>
   return (
     <Page testId="batch-renewal-page">
       <p className="dv-hint" style={{ marginTop: 12 }}>{t.chooseDevices}</p>

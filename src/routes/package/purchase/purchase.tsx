@@ -1,10 +1,13 @@
 // /package/purchase/purchase?phoneType&androidVersion: choose the phone type and Android version (preselected from
 // the query), then a meal, quantity, coupon and payment method; paying asks for confirmation first.
 import { Tabs } from 'antd-mobile'
-import { useSearch } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { BuyPanel } from '../../../features/pay/BuyPanel.tsx'
+import { MealTag } from '../../../features/pay/MealTag.tsx'
+import { BATCH_PURCHASE } from '../../../features/pay/paths.ts'
+import { useBatchSwitch, useMealIcons } from '../../../features/pay/use-meal-presentation.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -16,6 +19,9 @@ export function PurchaseBody({ products, hint }: { products: '10' | '30'; hint?:
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const groups = useAppStore((s) => s.mealTypes)
   const [picked, setPicked] = useState<{ phoneType?: string; androidVersion?: string }>({})
+  const navigate = useNavigate()
+  const icons = useMealIcons()
+  const batchOn = useBatchSwitch()
   const phoneType = picked.phoneType ?? (groups.some((g) => g.value === search.phoneType) ? search.phoneType : groups[0]?.value)
   const group = groups.find((g) => g.value === phoneType)
   const wantedVersion = picked.androidVersion ?? (picked.phoneType ? undefined : search.androidVersion)
@@ -26,10 +32,13 @@ export function PurchaseBody({ products, hint }: { products: '10' | '30'; hint?:
     <>
       <Tabs className="pay-tabs" activeKey={phoneType} onChange={(key) => setPicked({ phoneType: key })}>
         {groups.map((g) => (
-          <Tabs.Tab key={g.value} title={<span data-testid={`buy-phone-type-${g.value}`}>{g.label}</span>} />
+          <Tabs.Tab key={g.value} title={<span data-testid={`buy-phone-type-${g.value}`}>{g.label}<MealTag icon={icons.get(g.value)} /></span>} />
         ))}
       </Tabs>
       {hint && <p className="pay-muted" style={{ margin: '10px 16px 0' }}>{hint}</p>}
+      {products === '10' && batchOn && (
+        <button type="button" className="pay-link" data-testid="buy-batch-entry" onClick={() => void navigate({ to: BATCH_PURCHASE })}>{t.batchEntry}</button>
+      )}
       <section className="pay-section">
         <h3>{t.androidVersion}</h3>
         <div className="pay-versions">

@@ -5,6 +5,7 @@ import {
 } from 'antd-mobile-icons'
 import type { ComponentType } from 'react'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
+import { useBatchSwitch } from '../../../../features/pay/use-meal-presentation.ts'
 
 const t = zhCN.home.shortcuts
 
@@ -19,11 +20,15 @@ const ENTRIES: ReadonlyArray<{ key: keyof typeof t; to: string; Icon: ComponentT
   { key: 'settings', to: '/package/setUp/setUp', Icon: SetOutline },
 ]
 
+/** Entries offered only while the batch switch (getPhoneMealBatchSwitch) is on. */
+const BATCH_ENTRIES: ReadonlySet<string> = new Set(['batchRenewal'])
+
 export const Shortcuts = () => {
   const navigate = useNavigate()
+  const batchOn = useBatchSwitch()
   return (
     <nav className="home-shortcuts" data-testid="home-shortcuts">
-      {ENTRIES.map(({ key, to, Icon }) => (
+      {ENTRIES.filter(({ key }) => batchOn === true || !BATCH_ENTRIES.has(key)).map(({ key, to, Icon }) => (
         <button key={key} type="button" className="home-shortcut" data-testid={`shortcut-${key}`} onClick={() => void navigate({ to })}>
           <Icon fontSize={22} />
           <span>{t[key]}</span>
