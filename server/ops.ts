@@ -1,7 +1,7 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
 // `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`,
-// `pay-switch ios|android on|off [payTips]`, `switch batch|register on|off`. Target: OPS_URL or PORT; token
-// from DATA_DIR.
+// `pay-switch ios|android on|off [payTips]`, `switch batch|register on|off`, `fixture` (fresh demo accounts, JSON).
+// Target: OPS_URL or PORT; token from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +12,7 @@ import type { Order } from '../worker/protocol/pay.ts'
 import type { PushUserStats } from './context.ts'
 import type { SentCode } from './session/sms.ts'
 import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
+import type { FixtureWorld } from './ops/fixtures.ts'
 
 export interface OpsTarget {
   readonly url: string
@@ -84,6 +85,9 @@ export const opsPaySwitch = (target: OpsTarget, os: 'ios' | 'android', on: boole
 export const opsSwitch = (target: OpsTarget, name: string, on: boolean): Promise<null> =>
   call<null>(target, 'POST', '/__ops/switch', { name, on })
 
+/** A fresh copy of the demo accounts under new phone numbers (one per end-to-end file). */
+export const opsFixture = (target: OpsTarget): Promise<FixtureWorld> => call<FixtureWorld>(target, 'POST', '/__ops/fixture', {})
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -95,7 +99,8 @@ const USAGE = `用法：
   npm run ops -- sms <手机号>                       打印最近一次发送的验证码
   npm run ops -- pay <订单号> success|fail          模拟支付结果
   npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）
-  npm run ops -- switch batch|register on|off       批量购买/续费入口、密码注册开关`
+  npm run ops -- switch batch|register on|off       批量购买/续费入口、密码注册开关
+  npm run ops -- fixture                           新建一套演示账号（新手机号），输出 JSON`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -147,6 +152,8 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
       await opsSwitch(target, name, mode === 'on')
       return `${name === 'batch' ? '批量购买/续费入口' : '密码注册'}已${mode === 'on' ? '开启' : '关闭'}`
     }
+    case 'fixture':
+      return JSON.stringify(await opsFixture(target), null, 2)
     default:
       throw new Error(USAGE)
   }

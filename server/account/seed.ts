@@ -38,9 +38,12 @@ export const demoActivationCodes = {
   expired: 'EXPD2026CODE001',
 } as const
 
-export const seedAccountDemoData = async (core: Kysely<Database>, now = Date.now()): Promise<void> => {
+/** The demo accounts that get coupons and star coins (the e2e fixtures pass their own accounts' phones). */
+export const COUPON_HOLDER_PHONES: ReadonlyArray<string> = ['13800138000', '13700137000', '13500135000']
+
+export const seedAccountDemoData = async (core: Kysely<Database>, now = Date.now(), phones = COUPON_HOLDER_PHONES): Promise<void> => {
   const db = accountDb(core)
-  const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', ['13800138000', '13700137000', '13500135000']).execute()
+  const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', phones).execute()
   for (const u of users) {
     await db.insertInto('account_coupons').values(coupons.map((c, i) => ({
       user_id: u.id, coupon_name: c.name, coupon_type: c.type, coupon_value: c.value, deduction_price: c.discount,

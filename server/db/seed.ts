@@ -31,7 +31,7 @@ export const demoDevices = [
 
 /** The fleet user's 60 devices (the per-account maximum): every tier, some expiring soon, some expired. */
 export const FLEET_SIZE = 60
-const fleetDevices = (ownerId: number, now: number) =>
+export const fleetDevices = (ownerId: number, now: number) =>
   Array.from({ length: FLEET_SIZE }, (_, i) => {
     const standard = i % 2 === 0
     const minutesLeft = i % 10 === 9 ? -60 : i % 7 === 3 ? 36 * 60 : (i * 3 + 5) * 24 * 60

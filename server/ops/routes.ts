@@ -17,6 +17,7 @@ import { settle } from '../pay/pay-service.ts'
 import { payDb } from '../pay/tables.ts'
 import { writePaySwitch } from '../pay/pay-switch.ts'
 import { SWITCHES, writeSwitch } from '../system/switches.ts'
+import { registerFixtureRoute } from './fixtures.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -107,4 +108,6 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
   })
 
   app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))
+
+  registerFixtureRoute(app, db)
 }

@@ -1,13 +1,22 @@
 // Issue 3, end to end: each of the seven push types fired by the operator, its visible effect checked in two tabs;
 // maintenance switched on reaches every tab as one modal.
 import { test, expect, skipPopUpAds } from './fixtures.ts'
-import { appUrl, confirmDialog, DEMO, loggedInTabs, ops, screenshot, viewerUrl, withCoreTestConfig } from './helpers.ts'
+import { appUrl, confirmDialog, loggedInTabs, newWorld, ops, screenshot, viewerUrl, withCoreTestConfig, type FixtureWorld } from './helpers.ts'
 
-const CARD = 880001
 const DISK = '云手机-01'
+let world: FixtureWorld
+let DEMO: FixtureWorld['accounts']['demo']
+let CARD: number
+let OTHER_CARD: number
+test.beforeAll(async () => {
+  world = await newWorld()
+  DEMO = world.accounts.demo
+  CARD = world.cards[DISK]!
+  OTHER_CARD = world.cards['云手机-02']!
+})
 
 test('changeCard: the viewer tab on that card is told and sent home; a home tab gets the toast and stays', async ({ context }) => {
-  const [home, viewer] = await loggedInTabs(context, 2)
+  const [home, viewer] = await loggedInTabs(context, 2, DEMO)
   await viewer.goto(viewerUrl(CARD))
   await expect(viewer.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
 
@@ -19,17 +28,17 @@ test('changeCard: the viewer tab on that card is told and sent home; a home tab 
 })
 
 test('changeCard for another card only clears the viewer tab state, it stays in the viewer', async ({ context }) => {
-  const [, viewer] = await loggedInTabs(context, 2)
+  const [, viewer] = await loggedInTabs(context, 2, DEMO)
   await viewer.goto(viewerUrl(CARD))
   await expect(viewer.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
-  await ops('push', DEMO.phone, 'changeCard', JSON.stringify({ userCardId: 880002 }))
+  await ops('push', DEMO.phone, 'changeCard', JSON.stringify({ userCardId: OTHER_CARD }))
   await viewer.waitForTimeout(2_500)
   await expect(viewer).toHaveURL(/cloudPhoneView/)
   await expect(viewer.getByText('云手机已切换，请重新进入')).toHaveCount(0)
 })
 
 test('sendActivationCode and sendCouponMsg raise the counters in both tabs', async ({ context }) => {
-  const tabs = await loggedInTabs(context, 2)
+  const tabs = await loggedInTabs(context, 2, DEMO)
   await ops('push', DEMO.phone, 'sendActivationCode', JSON.stringify({ content: '您收到一个激活码' }))
   await ops('push', DEMO.phone, 'sendCouponMsg', JSON.stringify({ content: '您收到一张优惠券' }))
   for (const page of tabs) {
@@ -43,7 +52,7 @@ test('sendActivationCode and sendCouponMsg raise the counters in both tabs', asy
 })
 
 test('systemAnnouncementMsg shows the announcement bar in both tabs', async ({ context }) => {
-  const tabs = await loggedInTabs(context, 2)
+  const tabs = await loggedInTabs(context, 2, DEMO)
   for (const page of tabs) await expect(page.getByTestId('announcement-bar')).toHaveCount(0)
   await ops('push', DEMO.phone, 'systemAnnouncementMsg', JSON.stringify({ content: '系统公告' }))
   for (const page of tabs) await expect(page.getByTestId('announcement-bar')).toBeVisible()
@@ -51,7 +60,7 @@ test('systemAnnouncementMsg shows the announcement bar in both tabs', async ({ c
 })
 
 test('removeAuth sends the viewer tab of that card home with the notice naming the disk; home tab gets it too', async ({ context }) => {
-  const [home, viewer] = await loggedInTabs(context, 2)
+  const [home, viewer] = await loggedInTabs(context, 2, DEMO)
   await viewer.goto(viewerUrl(CARD))
   await expect(viewer.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
   await ops('push', DEMO.phone, 'removeAuth', JSON.stringify({ userCardId: CARD, diskName: DISK }))
@@ -66,10 +75,10 @@ test('removeAuth sends the viewer tab of that card home with the notice naming t
 })
 
 test('removeAuth is ignored by a viewer tab showing a different card', async ({ context }) => {
-  const [, viewer] = await loggedInTabs(context, 2)
+  const [, viewer] = await loggedInTabs(context, 2, DEMO)
   await viewer.goto(viewerUrl(CARD))
   await expect(viewer.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
-  await ops('push', DEMO.phone, 'removeAuth', JSON.stringify({ userCardId: 880002, diskName: '云手机-02' }))
+  await ops('push', DEMO.phone, 'removeAuth', JSON.stringify({ userCardId: OTHER_CARD, diskName: '云手机-02' }))
   await viewer.waitForTimeout(1_500)
   await expect(viewer).toHaveURL(/cloudPhoneView/)
   await expect(viewer.getByRole('dialog')).toHaveCount(0)
@@ -83,7 +92,7 @@ test('maintenance switched on shows one 提示 modal in every tab, visitors incl
   await skipPopUpAds(visitor)
   await withCoreTestConfig(visitor, { maintenancePollMs: 1_000 })
   try {
-    const tabs = await loggedInTabs(member, 2)
+    const tabs = await loggedInTabs(member, 2, DEMO)
     const guest = await visitor.newPage()
     await guest.goto(appUrl('/pages/login/login'))
     await ops('maintenance', 'on', '系统升级维护中', '2026-11-23 06:00')

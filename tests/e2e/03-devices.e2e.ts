@@ -2,7 +2,14 @@
 // authorise, use and cancel across two users; transfer between two users. Each flow puts the data back as it was.
 import { type Page } from '@playwright/test'
 import { test, expect, skipPopUpAds } from './fixtures.ts'
-import { appUrl, confirmDialog, DEMO, login, OTHER, screenshot, viewerUrl } from './helpers.ts'
+import { appUrl, confirmDialog, login, newWorld, screenshot, viewerUrl, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
+const DEMO = () => world.accounts.demo
+const OTHER = () => world.accounts.partner
+/** userCardId of a demo-profile device of this file's world, by disk name. */
+const id = (diskName: string): number => world.cards[diskName]!
 
 const card = (page: Page, testId: string, userCardId: number) =>
   page.locator(`[data-testid="${testId}"][data-user-card-id="${userCardId}"]`)
@@ -18,9 +25,9 @@ async function tapCanvas(page: Page, fx: number, fy: number): Promise<void> {
 const iconCentre = (i: number): [number, number] => [(i % 4) * 0.25 + 0.125, 0.1 + Math.floor(i / 4) * 0.13 + 0.065]
 
 test('the viewer shows a live screen that a tap changes, and reconnects through 5200 retries after a reboot', async ({ page }) => {
-  await login(page)
+  await login(page, DEMO())
   await expect(page.getByTestId('device-item').first()).toBeVisible()
-  await page.goto(viewerUrl(880001))
+  await page.goto(viewerUrl(id('云手机-01')))
   const viewer = page.getByTestId('viewer')
   await expect(viewer).toHaveAttribute('data-phase', 'live')
   const canvas = page.getByTestId('sim-canvas')
@@ -46,10 +53,10 @@ test('the viewer shows a live screen that a tap changes, and reconnects through 
 })
 
 test('bulk reboot of three devices reports a result per device', async ({ page }) => {
-  await login(page)
+  await login(page, DEMO())
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/bulkOperation/bulkOperation'))
-  for (const id of [880001, 880002, 880005]) await card(page, 'bulk-picker-item', id).click()
+  for (const name of ['云手机-01', '云手机-02', '已授权云手机']) await card(page, 'bulk-picker-item', id(name)).click()
   await page.getByTestId('bulk-reboot').click()
   const results = page.getByTestId('bulk-result-item')
   await expect(results).toHaveCount(3)
@@ -63,22 +70,22 @@ test('A authorises a device to B, B uses it, A cancels and B\'s viewer goes home
   const b = await browser.newContext()
   try {
     const pa = await a.newPage()
-    await login(pa)
+    await login(pa, DEMO())
     await expect(pa.getByTestId('device-item').first()).toBeVisible()
     await pa.goto(appUrl('/package/authorizedDevices/authorizedDevices'))
     await pa.getByTestId('auth-add').click()
-    await card(pa, 'auth-picker-item', 880001).click()
-    await pa.locator('[data-testid="auth-phone"] input').fill(OTHER.phone)
+    await card(pa, 'auth-picker-item', id('云手机-01')).click()
+    await pa.locator('[data-testid="auth-phone"] input').fill(OTHER().phone)
     await pa.getByTestId('auth-submit').click()
-    await expect(card(pa, 'auth-record', 880001).first()).toHaveAttribute('data-status', '0')
+    await expect(card(pa, 'auth-record', id('云手机-01')).first()).toHaveAttribute('data-status', '0')
 
     const pb = await b.newPage()
-    await login(pb, OTHER)
-    await expect(card(pb, 'device-item', 880001)).toBeVisible()
-    await pb.goto(viewerUrl(880001))
+    await login(pb, OTHER())
+    await expect(card(pb, 'device-item', id('云手机-01'))).toBeVisible()
+    await pb.goto(viewerUrl(id('云手机-01')))
     await expect(pb.getByTestId('viewer')).toHaveAttribute('data-phase', 'live')
 
-    await card(pa, 'auth-record', 880001).first().click()
+    await card(pa, 'auth-record', id('云手机-01')).first().click()
     await pa.getByTestId('auth-cancel').click()
     await confirmDialog(pa)
     await expect(pa.getByTestId('auth-details-state')).toContainText('已取消')
@@ -89,7 +96,7 @@ test('A authorises a device to B, B uses it, A cancels and B\'s viewer goes home
     await expect(pb).toHaveURL(/#\/(pages\/index\/index)?$/)
     await screenshot(pb, 'auth-cancelled')
     await confirmDialog(pb)
-    await expect(card(pb, 'device-item', 880001)).toHaveCount(0)
+    await expect(card(pb, 'device-item', id('云手机-01'))).toHaveCount(0)
   } finally {
     await a.close()
     await b.close()
@@ -102,32 +109,32 @@ test('a transfer from A to B changes both lists, and B can transfer it back', as
   const b = await browser.newContext()
   try {
     const pa = await a.newPage()
-    await login(pa)
-    await expect(card(pa, 'device-item', 880002)).toBeVisible()
+    await login(pa, DEMO())
+    await expect(card(pa, 'device-item', id('云手机-02'))).toBeVisible()
     const pb = await b.newPage()
-    await login(pb, OTHER)
+    await login(pb, OTHER())
     await expect(pb.getByTestId('device-item').first()).toBeVisible()
-    await expect(card(pb, 'device-item', 880002)).toHaveCount(0)
+    await expect(card(pb, 'device-item', id('云手机-02'))).toHaveCount(0)
 
     const transfer = async (page: Page, to: string) => {
       await page.goto(appUrl('/package/deviceTransfer/deviceTransfer'))
-      await card(page, 'transfer-picker-item', 880002).click()
+      await card(page, 'transfer-picker-item', id('云手机-02')).click()
       await page.getByTestId('transfer-next').click()
       await page.locator('[data-testid="transfer-phone"] input').fill(to)
       await page.getByTestId('transfer-submit').click()
       await confirmDialog(page)
       await expect(page.getByTestId('transfer-done')).toBeVisible()
     }
-    await transfer(pa, OTHER.phone)
+    await transfer(pa, OTHER().phone)
     await screenshot(pa, 'transfer-done')
     await pa.goto(appUrl('/'))
-    await expect(card(pa, 'device-item', 880002)).toHaveCount(0)
-    await expect(card(pb, 'device-item', 880002)).toBeVisible() // B's home updated by the push, no reload
+    await expect(card(pa, 'device-item', id('云手机-02'))).toHaveCount(0)
+    await expect(card(pb, 'device-item', id('云手机-02'))).toBeVisible() // B's home updated by the push, no reload
 
-    await transfer(pb, DEMO.phone)
+    await transfer(pb, DEMO().phone)
     await pb.goto(appUrl('/'))
-    await expect(card(pb, 'device-item', 880002)).toHaveCount(0)
-    await expect(card(pa, 'device-item', 880002)).toBeVisible()
+    await expect(card(pb, 'device-item', id('云手机-02'))).toHaveCount(0)
+    await expect(card(pa, 'device-item', id('云手机-02'))).toBeVisible()
     await pa.goto(appUrl('/package/deviceTransfer/deviceTransfer'))
     await pa.getByTestId('transfer-tab-records').click()
     await expect(pa.getByTestId('transfer-record')).toHaveCount(2)

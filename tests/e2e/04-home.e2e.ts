@@ -1,11 +1,13 @@
 // Home, end to end: the pop-up ads with their click rules, notifications, and the 60-device account.
 import { test as base, expect } from '@playwright/test'
-import { appUrl, login, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
 
 const test = base // this file wants the pop-up ads, so it does not use the ads-skipping fixture
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 test('pop-up ads show once per tab session after login and can be closed one by one', async ({ page }) => {
-  await login(page)
+  await login(page, world.accounts.demo)
   const popup = page.getByTestId('ad-popup')
   await expect(popup).toBeVisible()
   await screenshot(page, 'home-ad-popup')
@@ -19,7 +21,7 @@ test('pop-up ads show once per tab session after login and can be closed one by 
 })
 
 test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', async ({ page }) => {
-  await login(page)
+  await login(page, world.accounts.demo)
   await expect(page.getByTestId('ad-popup')).toBeVisible()
   let opened = false
   for (let i = 0; i < 3 && !opened; i++) {
@@ -33,7 +35,7 @@ test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', a
 
 test('the ad view refuses a non-http(s) url', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
-  await login(page)
+  await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/adView/adView?url=javascript:alert(1)'))
   await expect(page.getByTestId('ad-view-refused')).toBeVisible()
@@ -42,7 +44,7 @@ test('the ad view refuses a non-http(s) url', async ({ page }) => {
 
 test('notifications list opens a notice as text and marks it read', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
-  await login(page)
+  await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/notificationMessage/notificationMessage'))
   const unread = page.locator('[data-testid="notice-item"][data-read="false"]').first()
@@ -57,7 +59,7 @@ test('notifications list opens a notice as text and marks it read', async ({ pag
 
 test('an account with 60 devices lists them all and scrolls to the last one', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
-  await login(page, { phone: '13600136000', password: 'Demo@2026' })
+  await login(page, world.accounts.fleet)
   await expect(page.getByTestId('device-item')).toHaveCount(60)
   await page.getByTestId('device-item').last().scrollIntoViewIfNeeded()
   await expect(page.getByTestId('device-item').last()).toBeInViewport()

@@ -1,20 +1,23 @@
 // Account flows, end to end: binding a phone releases every tab of a userType 2 account; SMS quick login.
 import { test, expect } from './fixtures.ts'
-import { appUrl, BIND_USER, DEMO, login, ops, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 test('binding a phone with the SMS code releases the bind-phone forcing in every tab', async ({ context }) => {
   const first = await context.newPage()
-  await login(first, BIND_USER)
+  await login(first, world.accounts.unbound)
   await expect(first.getByTestId('bind-phone-page')).toBeVisible()
   const second = await context.newPage()
   await second.goto(appUrl('/'))
   await expect(second).toHaveURL(/#\/package\/bindingNumber\/bindingNumber/)
 
-  await first.getByTestId('bind-phone').fill(BIND_USER.phone)
+  await first.getByTestId('bind-phone').fill(world.accounts.unbound.phone)
   await first.getByTestId('bind-code-send').click()
   await expect(first.getByTestId('bind-code-send')).toContainText(/\d+秒重新获取/)
   await expect(first.getByTestId('bind-code-send')).toBeDisabled()
-  const code = (await ops('sms', BIND_USER.phone)).trim()
+  const code = (await ops('sms', world.accounts.unbound.phone)).trim()
   expect(code).toMatch(/^\d{6}$/)
   await first.getByTestId('bind-code').fill(code)
   await screenshot(first, 'bind-phone-filled')
@@ -27,10 +30,10 @@ test('binding a phone with the SMS code releases the bind-phone forcing in every
 
 test('SMS quick login: phone, code page, six digits log in', async ({ page }) => {
   await page.goto(appUrl('/pages/quickLogin/quickLogin'))
-  await page.getByTestId('quick-login-phone').fill(DEMO.phone)
+  await page.getByTestId('quick-login-phone').fill(world.accounts.demo.phone)
   await page.getByTestId('quick-login-send').click()
   await expect(page.getByTestId('verify-code-page')).toBeVisible()
-  const code = (await ops('sms', DEMO.phone)).trim()
+  const code = (await ops('sms', world.accounts.demo.phone)).trim()
   await page.getByTestId('verify-code-input').fill('000000' === code ? '111111' : '000000')
   await expect(page.getByTestId('verify-code-error')).toContainText('验证码错误')
   await page.getByTestId('verify-code-input').fill(code)
@@ -38,7 +41,7 @@ test('SMS quick login: phone, code page, six digits log in', async ({ page }) =>
 })
 
 test('registration with an SMS code logs the new account in to an empty home', async ({ page }) => {
-  const phone = '13300133000'
+  const phone = world.unregisteredPhones[0]!
   await page.goto(appUrl('/pages/registerAccount/registerAccount'))
   await page.getByTestId('register-submit').click()
   await expect(page.getByTestId('register-page').getByRole('alert').first()).not.toBeEmpty()
@@ -54,7 +57,7 @@ test('registration with an SMS code logs the new account in to an empty home', a
 
 test('the forgotten-password form refuses an unregistered phone in Chinese', async ({ page }) => {
   await page.goto(appUrl('/pages/forgotPassword/forgotPassword'))
-  await page.getByTestId('forgot-phone').fill('13300133999')
+  await page.getByTestId('forgot-phone').fill(world.unregisteredPhones[1]!)
   await page.getByTestId('forgot-code-send').click()
   await expect(page.getByText('该手机号未注册').first()).toBeVisible()
 })

@@ -1,8 +1,15 @@
-// Buying packages end to end as 13700137000 (the demo user's device count is asserted elsewhere): star coins pay at
-// once; the Alipay QR order is paid by the simulated provider (`ops pay <order> success`); both add a device on home.
+// Buying packages end to end as this file's partner account: star coins pay at once; the Alipay QR order is paid by
+// the simulated provider (`ops pay <order> success`); both add a device on home. The renewal, records and upgrade
+// tests use the devices and paid orders of the two purchases before them (one world for the file, in file order).
 import { type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, ops, OTHER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
+const OTHER = () => world.accounts.partner
+/** the partner's own device, authorised out, and the demo device authorised to the partner: not renewable here. */
+const notBought = () => [world.cards['伙伴的云手机'], world.cards['已授权云手机']]
 
 async function homeCount(page: Page): Promise<number> {
   await page.goto(appUrl('/'))
@@ -22,7 +29,7 @@ async function confirmPay(page: Page): Promise<void> {
 }
 
 test('buying a day card with star coins adds a device to home', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, OTHER())
   const before = await homeCount(page)
   await chooseDayCard(page)
   await expect(page.getByTestId('buy-meal').first()).toBeVisible()
@@ -38,7 +45,7 @@ test('buying a day card with star coins adds a device to home', async ({ page })
 })
 
 test('an Alipay QR order paid by the provider shows the result and the new device', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, OTHER())
   const before = await homeCount(page)
   await chooseDayCard(page)
   await expect(page.getByTestId('buy-coupon-item').first()).toBeVisible()
@@ -57,10 +64,10 @@ test('an Alipay QR order paid by the provider shows the result and the new devic
 })
 
 test('a renewal whose payment fails shows the failure; records list orders and cancel an unpaid one', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, OTHER())
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
-  const bought = ids.find((id) => id !== 880004 && id !== 880005)
+  const bought = ids.find((id) => !notBought().includes(id))
   expect(bought).toBeDefined()
 
   await page.goto(appUrl(`/package/purchase/renew?userCardId=${bought}`))
@@ -75,7 +82,7 @@ test('a renewal whose payment fails shows the failure; records list orders and c
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await screenshot(page, 'pay-result-failed')
 
-  await page.goto(appUrl('/package/purchase/renew?userCardId=880004'))
+  await page.goto(appUrl(`/package/purchase/renew?userCardId=${world.cards['伙伴的云手机']}`))
   await expect(page.getByTestId('renew-refused')).toBeVisible()
 
   await chooseDayCard(page)
@@ -103,10 +110,10 @@ test('a renewal whose payment fails shows the failure; records list orders and c
 })
 
 test('a package upgrade paid with star coins shows the device on the higher tier', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, OTHER())
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
-  const bought = ids.find((id) => id !== 880004 && id !== 880005)!
+  const bought = ids.find((id) => !notBought().includes(id))!
   await page.goto(appUrl(`/package/packageUpgrade/packageUpgrade?userCardId=${bought}`))
   await expect(page.getByTestId('upgrade-option').first()).toBeVisible()
   await screenshot(page, 'pay-upgrade')

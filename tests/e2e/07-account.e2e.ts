@@ -1,24 +1,27 @@
-// Account screens end to end as the member user (the demo user's device count is asserted elsewhere): personal
-// info and settings, coupons by tab, a coupon activation code, real-name refusal, star coins, security code, service.
+// Account screens end to end as this file's member account: personal info and settings, coupons by tab, a coupon
+// activation code, real-name refusal, star coins, security code, service.
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, MEMBER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
 import type { Page } from '@playwright/test'
 
 const open = async (page: Page, path: string) => {
   await page.goto(appUrl(path))
 }
 
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
+
 test.beforeEach(async ({ page }) => {
-  await login(page, MEMBER)
+  await login(page, world.accounts.member)
   await expect(page.getByTestId('home-page')).toBeVisible()
 })
 
 test('personal info shows the nickname, the masked phone, counts and the invitation link; settings show the version', async ({ page }) => {
   await open(page, '/package/personalInfo/personalInfo')
   await expect(page.getByTestId('personal-name')).toHaveText('普通会员')
-  await expect(page.getByTestId('personal-phone')).toHaveText('135****5000')
+  await expect(page.getByTestId('personal-phone')).toHaveText(`${world.accounts.member.phone.slice(0, 3)}****${world.accounts.member.phone.slice(7)}`)
   await expect(page.getByTestId('personal-star-coin')).toContainText('70')
-  await expect(page.getByTestId('invite-link')).toContainText('/cloud/phone/web/#/pages/login/login?invitationUserName=member')
+  await expect(page.getByTestId('invite-link')).toContainText(`/cloud/phone/web/#/pages/login/login?invitationUserName=${world.accounts.member.username}`)
   await screenshot(page, 'account-personal-info')
   await page.getByTestId('personal-settings').click()
   await expect(page.getByTestId('settings-version')).toContainText('5.9.2')
@@ -49,7 +52,7 @@ test('a coupon activation code adds the coupon to the effective tab', async ({ p
   await page.getByTestId('activation-input').fill('ABC')
   await page.getByTestId('activation-submit').click()
   await expect(page.getByTestId('activation-error')).toHaveText('请输入15位激活码')
-  await page.getByTestId('activation-input').fill('cpn2026spring01')
+  await page.getByTestId('activation-input').fill(world.codes.coupon.toLowerCase()) // typed case-insensitively
   await page.getByTestId('activation-submit').click()
   await expect(page.getByTestId('activation-result')).toContainText('激活码专享5元券')
   await screenshot(page, 'account-activation-coupon')
@@ -61,7 +64,7 @@ test('a coupon activation code adds the coupon to the effective tab', async ({ p
 
 test('a device activation code asks which own device gets the days', async ({ page }) => {
   await open(page, '/package/activationCode/activationCode')
-  await page.getByTestId('activation-input').fill('DEV7DAYS2026002')
+  await page.getByTestId('activation-input').fill(world.codes.device)
   await page.getByTestId('activation-submit').click()
   await expect(page.getByTestId('activation-device-popup')).toBeVisible()
   await expect(page.getByTestId('activation-device-picker-item').first()).toBeVisible()

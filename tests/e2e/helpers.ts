@@ -1,18 +1,32 @@
-// Shared steps for end-to-end flows: open the app, log in, run the operator CLI, save phone screenshots.
+// Shared steps for end-to-end flows: a fresh set of accounts per file, open the app, log in, run the operator CLI,
+// save phone screenshots.
 import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
+import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
 
-export const DEMO = { phone: '13800138000', password: 'Demo@2026' }
-export const BIND_USER = { phone: '13900139000', password: 'Demo@2026' }
-export const OTHER = { phone: '13700137000', password: 'Demo@2026' }
-/** An ordinary account with one device, used by the account screens' flows. */
-export const MEMBER = { phone: '13500135000', password: 'Demo@2026' }
+export type { FixtureAccount, FixtureWorld }
 
-export const appUrl = (hash = '/'): string => `${process.env.E2E_APP_URL}#${hash}`
+export interface Credentials {
+  readonly phone: string
+  readonly password: string
+}
 
-export async function login(page: Page, user = DEMO): Promise<void> {
+/** The operator endpoint of the e2e server (started once in global setup). */
+export const opsTarget = () => opsTargetFromEnv({ OPS_URL: process.env.E2E_BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR })
+
+/**
+ * This file's own accounts: the demo profiles (demo with five devices, partner, unbound userType 2, fleet with 60,
+ * member) under fresh phone numbers, with their devices, coupons, star coins and unused activation codes.
+ * Call once per file in `test.beforeAll`; no other file sees them, so files pass alone and in any order.
+ */
+export const newWorld = (): Promise<FixtureWorld> => opsFixture(opsTarget())
+
+export const appUrl = (hash = '/', base = process.env.E2E_APP_URL): string => `${base}#${hash}`
+
+export async function login(page: Page, user: Credentials): Promise<void> {
   await page.goto(appUrl('/pages/login/login'))
   await page.getByTestId('login-phone').fill(user.phone)
   await page.getByTestId('login-password').fill(user.password)
@@ -43,7 +57,7 @@ export async function expectDeviceCount(page: Page, n: number): Promise<void> {
 }
 
 /** Opens `n` tabs of one browser context (one shared core), all logged in as `user`, all on home. */
-export async function loggedInTabs(context: BrowserContext, n: number, user = DEMO): Promise<Page[]> {
+export async function loggedInTabs(context: BrowserContext, n: number, user: Credentials): Promise<Page[]> {
   const first = await context.newPage()
   await login(first, user)
   await expect(first.getByTestId('device-item').first()).toBeVisible()
