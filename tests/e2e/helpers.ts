@@ -26,8 +26,9 @@ export const newWorld = (): Promise<FixtureWorld> => opsFixture(opsTarget())
 
 export const appUrl = (hash = '/', base = process.env.E2E_APP_URL): string => `${base}#${hash}`
 
-export async function login(page: Page, user: Credentials): Promise<void> {
-  await page.goto(appUrl('/pages/login/login'))
+/** Logs in from the login page; `app` builds the app URL (another origin, e.g. a test proxy, gets its own core). */
+export async function login(page: Page, user: Credentials, app: (hash: string) => string = appUrl): Promise<void> {
+  await page.goto(app('/pages/login/login'))
   await page.getByTestId('login-phone').fill(user.phone)
   await page.getByTestId('login-password').fill(user.password)
   await page.getByTestId('login-submit').click()
@@ -57,14 +58,16 @@ export async function expectDeviceCount(page: Page, n: number): Promise<void> {
 }
 
 /** Opens `n` tabs of one browser context (one shared core), all logged in as `user`, all on home. */
-export async function loggedInTabs(context: BrowserContext, n: number, user: Credentials): Promise<Page[]> {
+export async function loggedInTabs(
+  context: BrowserContext, n: number, user: Credentials, app: (hash: string) => string = appUrl,
+): Promise<Page[]> {
   const first = await context.newPage()
-  await login(first, user)
+  await login(first, user, app)
   await expect(first.getByTestId('device-item').first()).toBeVisible()
   const pages = [first]
   for (let i = 1; i < n; i++) {
     const page = await context.newPage()
-    await page.goto(appUrl('/'))
+    await page.goto(app('/'))
     await expect(page.getByTestId('device-item').first()).toBeVisible()
     pages.push(page)
   }
