@@ -1,10 +1,13 @@
-// Paying through the other channels as 13700137000: Alipay H5 and WeChat H5 leave for the reference server's
+// Paying through the other channels as this file's partner account: Alipay H5 and WeChat H5 leave for the reference server's
 // simulated gateway and come back to the payment confirmation; the Alipay QR is a real QR image that decodes to the
 // code shown beside it; the purchase screens follow the operator's payment switch with its payTips.
 import jsQR from 'jsqr'
 import { type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, ops, OTHER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 async function buyDayCardWith(page: Page, method: 'alipayH5' | 'wxpayH5' | 'alipayQr'): Promise<void> {
   await page.goto(appUrl('/package/purchase/purchase?phoneType=STANDARD&androidVersion=12'))
@@ -15,7 +18,7 @@ async function buyDayCardWith(page: Page, method: 'alipayH5' | 'wxpayH5' | 'alip
 }
 
 test('Alipay H5 goes to the reference gateway and, confirmed there, back to the paid result', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/purchase/purchase?phoneType=STANDARD&androidVersion=12'))
   await expect(page.getByTestId('buy-method-alipayH5')).toBeVisible()
@@ -33,7 +36,7 @@ test('Alipay H5 goes to the reference gateway and, confirmed there, back to the 
 })
 
 test('WeChat H5 cancelled at the gateway shows the failed result', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await buyDayCardWith(page, 'wxpayH5')
   await expect(page).toHaveURL(/\/api\/pay\/reference-gateway\//)
@@ -44,7 +47,7 @@ test('WeChat H5 cancelled at the gateway shows the failed result', async ({ page
 })
 
 test('the Alipay QR code is an image that decodes to the code shown for copying', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await buyDayCardWith(page, 'alipayQr')
   const image = page.getByTestId('pay-order-qr-image')
@@ -68,7 +71,7 @@ test('the Alipay QR code is an image that decodes to the code shown for copying'
 })
 
 test('with the buy switch off the purchase screen shows payTips and cannot pay', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   // the test browser reports Linux: the switch for every system but iOS governs it
   await ops('pay-switch', 'android', 'off', '因监管要求，网页端暂停购买')
