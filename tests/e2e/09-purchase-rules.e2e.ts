@@ -1,10 +1,13 @@
-// Purchase rules as 13700137000: the purchase screens show the server's rules texts and phone-type tags, batch
-// purchase buys two devices in one order, and the operator's batch switch hides every batch entry.
+// Purchase rules as this file's partner account: the purchase screens show the server's rules texts and phone-type
+// tags, batch purchase buys two devices in one order, and the operator's batch switch hides every batch entry.
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, ops, OTHER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 test('purchase shows the rules and tags; batch purchase buys two devices in one order', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   const before = await page.getByTestId('device-item').count()
   await expect(page.getByTestId('shortcut-batchRenewal')).toBeVisible()
@@ -36,7 +39,7 @@ test('purchase shows the rules and tags; batch purchase buys two devices in one 
 })
 
 test('with the batch switch off no batch entry is offered and the batch screens say so', async ({ page }) => {
-  await login(page, OTHER)
+  await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await ops('switch', 'batch', 'off')
   try {
