@@ -28,6 +28,7 @@ import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
 import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
 import { registerMealRulesRoutes } from './pay/meal-rules.ts'
+import { registerActivityRoutes } from './activity/routes.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -158,6 +159,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerPayGatewayRoutes(ctx)
     registerPaySwitchRoutes(ctx)
     registerMealRulesRoutes(ctx)
+    registerActivityRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -2,6 +2,7 @@
 import { devicesZhCN } from './zh-CN.devices.ts'
 import { payZhCN } from './zh-CN.pay.ts'
 import { accountZhCN } from './zh-CN.account.ts'
+import { activityZhCN } from './zh-CN.activity.ts'
 
 export const zhCN = {
   app: {
@@ -110,6 +111,7 @@ export const zhCN = {
   devices: devicesZhCN,
   pay: payZhCN,
   account: accountZhCN,
+  activity: activityZhCN,
   bindPhone: {
     title: '绑定手机号',
     explain: '为保障账号安全，当前账号需要先绑定手机号后才能继续使用。',

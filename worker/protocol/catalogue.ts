@@ -7,6 +7,7 @@ import { messageEndpoints } from './messages.ts'
 import { accountEndpoints } from './account.ts'
 import { payH5Endpoints } from './pay-h5.ts'
 import { mealRulesEndpoints } from './meal-rules.ts'
+import { activityEndpoints } from './activity.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -17,6 +18,7 @@ export const catalogue = {
   ...accountEndpoints,
   ...payH5Endpoints,
   ...mealRulesEndpoints,
+  ...activityEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

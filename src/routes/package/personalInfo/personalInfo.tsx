@@ -1,5 +1,6 @@
 // /package/personalInfo/personalInfo: the personal centre. Avatar, nickname (editable), masked phone, star coins,
-// coupons and activation codes, security code, real-name and settings entries, and the invitation link to share.
+// coupons and activation codes, new coupons and activities, security code, real-name and settings entries, and the
+// invitation link to share.
 import { useNavigate } from '@tanstack/react-router'
 import { Avatar, Button, Dialog, List, Skeleton, Toast } from 'antd-mobile'
 import { useCallback, useEffect, useState } from 'react'
@@ -7,6 +8,7 @@ import type { AccountSecurity, LeftInfo } from '../../../../worker/protocol/acco
 import { NICKNAME_MAX } from '../../../../worker/protocol/account.ts'
 import { useCore } from '../../../core-context.tsx'
 import { inviteLink } from '../../../features/account/display.ts'
+import { PersonalActivities } from '../../../features/account/PersonalActivities.tsx'
 import { shareLink } from '../../../features/account/share.ts'
 import { nicknameOk } from '../../../features/account/validation.ts'
 import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
@@ -100,6 +102,8 @@ export default function PersonalInfoScreen() {
             <strong>›</strong>{t.activationCode}
           </button>
         </div>
+
+        <PersonalActivities onRedeemed={() => void load()} />
 
         <List className="ac-list">
           <List.Item data-testid="personal-nickname" extra={info?.nickName || t.nicknameUnset} onClick={() => { setDraft(info?.nickName ?? ''); setEditing(true) }}>

@@ -1,0 +1,20 @@
+// Strings of the personal centre's activities and new coupons (added to zh-CN.ts as `activity`).
+export const activityZhCN = {
+  newCoupons: '新到优惠券',
+  newCouponsCount: (n: number) => `${n}张`,
+  newCouponsMore: (n: number) => `等${n}张优惠券，去看看 ›`,
+  newCouponsGo: '，去看看 ›',
+  activities: '活动',
+  redeem: (coins: number) => `${coins}星币兑换`,
+  redeemConfirmTitle: '确认兑换',
+  redeemConfirm: (title: string, coins: number) => `将消耗${coins}星币兑换「${title}」，确认兑换吗？`,
+  confirm: '确认兑换',
+  cancel: '取消',
+  redeemedTitle: '兑换成功',
+  redeemedContent: (name: string) => `已获得${name}，在“激活码”页面输入下方激活码即可兑换：`,
+  copy: '复制激活码',
+  copied: '已复制',
+  copyFailed: '复制失败，请长按激活码手动复制',
+  useNow: '去兑换',
+  close: '关闭',
+} as const
