@@ -29,6 +29,7 @@ import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
 import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
 import { registerMealRulesRoutes } from './pay/meal-rules.ts'
 import { registerActivityRoutes } from './activity/routes.ts'
+import { registerAnalyticsRoutes } from './system/analytics.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -160,6 +161,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerPaySwitchRoutes(ctx)
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
+    registerAnalyticsRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -1,7 +1,7 @@
 // Operator controls against a running server: `npm run ops -- push <phone> <type> [json]`,
 // `maintenance on|off [content] [showTime]`, `connections [--json]`, `sms <phone>`, `pay <myOrderNum> success|fail`,
-// `pay-switch ios|android on|off [payTips]`, `switch batch|register on|off`, `fixture` (fresh demo accounts, JSON).
-// Target: OPS_URL or PORT; token from DATA_DIR.
+// `pay-switch ios|android on|off [payTips]`, `switch batch|register on|off`, `stats [--json]`, `fixture` (fresh demo
+// accounts, JSON). Target: OPS_URL or PORT; token from DATA_DIR.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,7 @@ import type { PushUserStats } from './context.ts'
 import type { SentCode } from './session/sms.ts'
 import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
 import type { FixtureWorld } from './ops/fixtures.ts'
+import type { AnalyticsCounts } from './system/analytics.ts'
 
 export interface OpsTarget {
   readonly url: string
@@ -88,6 +89,18 @@ export const opsSwitch = (target: OpsTarget, name: string, on: boolean): Promise
 /** A fresh copy of the demo accounts under new phone numbers (one per end-to-end file). */
 export const opsFixture = (target: OpsTarget): Promise<FixtureWorld> => call<FixtureWorld>(target, 'POST', '/__ops/fixture', {})
 
+/** Counts of what clients reported: statistic points and page records per name, user visits, active records. */
+export const opsStats = (target: OpsTarget): Promise<AnalyticsCounts> => call<AnalyticsCounts>(target, 'GET', '/__ops/stats')
+
+export const formatStats = (s: AnalyticsCounts): string => [
+  '统计点（systemBuriedPoint/stat）：',
+  ...(s.statPoints.length ? s.statPoints.map((p) => `  ${p.name} ${p.count}`) : ['  （无）']),
+  '页面记录（reportRecords）：',
+  ...(s.pageRecords.length ? s.pageRecords.map((p) => `  ${p.name} ${p.count}`) : ['  （无）']),
+  `用户访问（addUserVisit）：${s.userVisits}`,
+  `活跃记录（addActiveRecord）：${s.activeRecords}`,
+].join('\n')
+
 /** One line per user with live connections: `<phone> <count>`. */
 export const formatConnections = (report: ConnectionsReport): string =>
   report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
@@ -100,6 +113,7 @@ const USAGE = `用法：
   npm run ops -- pay <订单号> success|fail          模拟支付结果
   npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）
   npm run ops -- switch batch|register on|off       批量购买/续费入口、密码注册开关
+  npm run ops -- stats [--json]                     统计点、页面记录、访问与活跃记录的计数
   npm run ops -- fixture                           新建一套演示账号（新手机号），输出 JSON`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
@@ -145,6 +159,10 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
       if ((os !== 'ios' && os !== 'android') || (mode !== 'on' && mode !== 'off')) throw new Error(USAGE)
       await opsPaySwitch(target, os, mode === 'on', payTips)
       return `${os === 'ios' ? 'iOS' : 'Android'} 购买开关已${mode === 'on' ? '开启' : '关闭'}`
+    }
+    case 'stats': {
+      const counts = await opsStats(target)
+      return args.includes('--json') ? JSON.stringify(counts, null, 2) : formatStats(counts)
     }
     case 'switch': {
       const [name, mode] = args

@@ -18,6 +18,7 @@ import { payDb } from '../pay/tables.ts'
 import { writePaySwitch } from '../pay/pay-switch.ts'
 import { SWITCHES, writeSwitch } from '../system/switches.ts'
 import { registerFixtureRoute } from './fixtures.ts'
+import { countAnalytics } from '../system/analytics.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -106,6 +107,8 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
     await writeSwitch(db, body.name, body.on)
     return c.json(envelope(0, null))
   })
+
+  app.get('/__ops/stats', async (c) => c.json(envelope(0, await countAnalytics(db))))
 
   app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))
 

@@ -5,6 +5,7 @@ import {
 } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ASYNC_SCREEN_DELAY_MS } from '../../worker/protocol/constants.ts'
+import { Analytics } from '../features/analytics/Analytics.tsx'
 import { appStore } from '../store/index.ts'
 import { ScreenError } from '../ui/ScreenError.tsx'
 import { ScreenLoading } from '../ui/ScreenLoading.tsx'
@@ -22,7 +23,7 @@ const screenFor = (path: (typeof ROUTE_PATHS)[number]) => {
   return lazyScreen(importer)
 }
 
-/** Sets document.title by the title rule on every route change. */
+/** Sets document.title by the title rule on every route change; reports analytics. */
 const RootLayout = () => {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(
@@ -37,7 +38,12 @@ const RootLayout = () => {
       }),
     [pathname],
   )
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <Analytics />
+    </>
+  )
 }
 
 const rootRoute = createRootRoute({

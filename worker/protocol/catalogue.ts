@@ -8,6 +8,7 @@ import { accountEndpoints } from './account.ts'
 import { payH5Endpoints } from './pay-h5.ts'
 import { mealRulesEndpoints } from './meal-rules.ts'
 import { activityEndpoints } from './activity.ts'
+import { analyticsEndpoints } from './analytics.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -19,6 +20,7 @@ export const catalogue = {
   ...payH5Endpoints,
   ...mealRulesEndpoints,
   ...activityEndpoints,
+  ...analyticsEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -6,6 +6,9 @@ import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { Ad } from '../../../worker/protocol/messages.ts'
 import { appStore, useAppStore } from '../../store/index.ts'
+import { useCore } from '../../core-context.tsx'
+import { Points } from '../analytics/points.ts'
+import { track } from '../analytics/track.ts'
 import { followAd } from './home-rules.ts'
 import { devicesText } from './texts.ts'
 import { useDeviceCall } from './use-device-api.ts'
@@ -99,6 +102,7 @@ export type PopUpAd = Pick<Ad, 'id' | 'adName' | 'imageUrl' | 'clickUrl' | 'phon
 export const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?: () => void }) => {
   const [index, setIndex] = useState(0)
   const navigate = useNavigate()
+  const { api } = useCore()
   const ad = ads[index]
   const next = () => {
     if (index + 1 >= ads.length) onDone?.()
@@ -107,6 +111,7 @@ export const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?:
   if (!ad) return null
   const click = () => {
     next()
+    track(api, Points.adClick)
     followAd(ad, t.adFailed, {
       navigate: (to, search) => void navigate({ to, search }),
       toast: (content) => void Toast.show({ content }),

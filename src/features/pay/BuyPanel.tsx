@@ -9,6 +9,7 @@ import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
 import { payBlockedText } from './order-rules.ts'
 import { ORDER_RESULT, PAY_ORDER, PURCHASE_RECORD } from './paths.ts'
+import { Points } from '../analytics/points.ts'
 import { MealRules } from './MealRules.tsx'
 import { PayMethods } from './PayMethods.tsx'
 import { startPayment } from './start-payment.ts'
@@ -119,6 +120,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
       })
       if (!created.ok) return
       const myOrderNum = created.data.myOrderNum
+      void call('stat', { pointName: Points.purchaseOrder })
       const step = await startPayment(call, method, myOrderNum)
       if (step.kind === 'paid') await navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
       else if (step.kind === 'qr') await navigate({ to: PAY_ORDER, search: { myOrderNum } })

@@ -2,6 +2,7 @@
 // leaving for the payment page the server names (it sends the browser back to /pages/order/status).
 import { Toast } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
+import { Points } from '../analytics/points.ts'
 import { h5PayTarget } from './order-rules.ts'
 import type { PayMethod } from './pricing.ts'
 import type { PayCall } from './use-pay-call.ts'
@@ -20,6 +21,7 @@ export const startPayment = async (
   myOrderNum: string,
   leave: (url: string) => void = (url) => window.location.assign(url),
 ): Promise<PaymentStep> => {
+  void call('stat', { pointName: Points.pay(method) })
   if (method === 'starCoin') {
     const paid = await call('starCoinsSpend', { myOrderNum })
     if (!paid.ok) return { kind: 'failed' }

@@ -8,6 +8,8 @@ import type { AccountSecurity, LeftInfo } from '../../../../worker/protocol/acco
 import { NICKNAME_MAX } from '../../../../worker/protocol/account.ts'
 import { useCore } from '../../../core-context.tsx'
 import { inviteLink } from '../../../features/account/display.ts'
+import { Points } from '../../../features/analytics/points.ts'
+import { track } from '../../../features/analytics/track.ts'
 import { PersonalActivities } from '../../../features/account/PersonalActivities.tsx'
 import { shareLink } from '../../../features/account/share.ts'
 import { nicknameOk } from '../../../features/account/validation.ts'
@@ -72,6 +74,7 @@ export default function PersonalInfoScreen() {
   }
 
   const share = async () => {
+    track(api, Points.shareInvite)
     const outcome = await shareLink(link, t.inviteShareTitle)
     if (outcome === 'copied') Toast.show({ content: t.inviteCopied })
     if (outcome === 'failed') Toast.show({ content: t.inviteCopyFailed })
