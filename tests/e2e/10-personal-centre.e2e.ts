@@ -1,10 +1,13 @@
-// The personal centre's activities as 13500135000: redeeming star coins for an activation code, exchanging it on the
+// The personal centre's activities as this file's member account: redeeming star coins for an activation code, exchanging it on the
 // activation code page, and the new coupon it gave appearing on the personal centre.
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, MEMBER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 test('star coins redeemed for a coupon code that exchanges into a new coupon', async ({ page }) => {
-  await login(page, MEMBER)
+  await login(page, world.accounts.member)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/personalInfo/personalInfo'))
   await expect(page.getByTestId('personal-activity')).toHaveCount(2)

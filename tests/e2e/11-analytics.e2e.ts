@@ -1,8 +1,11 @@
-// Analytics as 13500135000: a sign-in and a launch with a session each report a visit and an active record, the pages
+// Analytics as this file's member account: a sign-in and a launch with a session each report a visit and an active record, the pages
 // a tab shows go out as page records when it hides, and sharing the invitation is a statistic point; the operator
 // counts them with `npm run ops -- stats`.
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, MEMBER, ops } from './helpers.ts'
+import { appUrl, login, newWorld, ops, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 interface Counts {
   statPoints: Array<{ name: string; count: number }>
@@ -16,7 +19,7 @@ const countOf = (list: Counts['statPoints'], name: string) => list.find((p) => p
 test('sign-in, launch, pages and sharing are counted for the operator', async ({ context }) => {
   const before = await stats()
   const first = await context.newPage()
-  await login(first, MEMBER)
+  await login(first, world.accounts.member)
   await expect(first.getByTestId('device-item').first()).toBeVisible()
   await first.goto(appUrl('/package/personalInfo/personalInfo'))
   await first.getByTestId('invite-share').click()
