@@ -1,12 +1,12 @@
 // Buying packages end to end as this file's partner account: star coins pay at once; the Alipay QR order is paid by
-// the simulated provider (`ops pay <order> success`); both add a device on home. The renewal, records and upgrade
-// tests use the devices and paid orders of the two purchases before them (one world for the file, in file order).
+// the simulated provider (`ops pay <order> success`); both add a device on home. Each test has its own accounts and
+// buys what it needs first, so any test passes alone.
 import { type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
 
 let world: FixtureWorld
-test.beforeAll(async () => { world = await newWorld() })
+test.beforeEach(async () => { world = await newWorld() })
 const OTHER = () => world.accounts.partner
 /** the partner's own device, authorised out, and the demo device authorised to the partner: not renewable here. */
 const notBought = () => [world.cards['伙伴的云手机'], world.cards['已授权云手机']]
@@ -26,6 +26,14 @@ async function chooseDayCard(page: Page): Promise<void> {
 async function confirmPay(page: Page): Promise<void> {
   await page.getByTestId('buy-submit').click()
   await page.getByRole('dialog').getByRole('button', { name: '确认支付', exact: true }).click()
+}
+
+/** Buys a day card with star coins (20 of the account's 70): a device of one's own and a paid order. */
+async function buyWithStarCoins(page: Page): Promise<void> {
+  await chooseDayCard(page)
+  await page.getByTestId('buy-method-starCoin').click()
+  await confirmPay(page)
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
 }
 
 test('buying a day card with star coins adds a device to home', async ({ page }) => {
@@ -65,6 +73,9 @@ test('an Alipay QR order paid by the provider shows the result and the new devic
 
 test('a renewal whose payment fails shows the failure; records list orders and cancel an unpaid one', async ({ page }) => {
   await login(page, OTHER())
+  await homeCount(page)
+  await buyWithStarCoins(page)
+  await buyWithStarCoins(page)
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
   const bought = ids.find((id) => !notBought().includes(id))
@@ -111,6 +122,8 @@ test('a renewal whose payment fails shows the failure; records list orders and c
 
 test('a package upgrade paid with star coins shows the device on the higher tier', async ({ page }) => {
   await login(page, OTHER())
+  await homeCount(page)
+  await buyWithStarCoins(page)
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
   const bought = ids.find((id) => !notBought().includes(id))!
