@@ -6,7 +6,8 @@ import { join } from 'node:path'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-'))
-  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
+  // node itself with the tsx loader (not npx): one process, so stopping it stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--serve-app'], {
     // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s).
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,13 +23,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)) })
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL')
+    throw error
   })
   process.env.E2E_BASE_URL = baseUrl
   process.env.E2E_APP_URL = `${baseUrl}/cloud/phone/web/`
   process.env.E2E_DATA_DIR = dataDir
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
   return async () => {
     child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 300))
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(killer)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
