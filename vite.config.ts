@@ -1,6 +1,7 @@
 // Build of the tab and worker bundles, the dev server, and the two vitest projects (node unit, real-browser).
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
@@ -12,7 +13,41 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
 export default defineConfig({
   base: '/cloud/phone/web/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable with an offline shell (issue 12): the manifest, and a service worker precaching index.html, every
+    // chunk (screens and the core worker included) and the icons. `prompt`: a new version waits for the user.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['static/*.svg', 'icons/icon.svg'],
+      manifest: {
+        name: '云手机',
+        short_name: '云手机',
+        description: '云手机租用：查看、使用和续费你的云手机',
+        lang: 'zh-CN',
+        id: '/cloud/phone/web/',
+        start_url: '/cloud/phone/web/',
+        scope: '/cloud/phone/web/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#3c9cff',
+        background_color: '#f5f6f8',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   worker: {
     format: 'es',
     // Keeps the worker bundle small: a property read is taken as side-effect free (drops effect's unused tables:

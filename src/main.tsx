@@ -17,8 +17,10 @@ import { createAppRouter, preloadScreen, type AppRouter } from './router/router.
 import { appStore } from './store/index.ts'
 import { statusBarHeightFrom } from './ui/nav-height.ts'
 import { RouterNotReady } from './ui/RouterNotReady.tsx'
+import { installShell } from './ui/shell.ts'
 import type { EffectEvent } from '../worker/protocol/events.ts'
 
+installShell()
 const redirectTo = entryRedirect(window.location)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 

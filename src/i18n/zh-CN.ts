@@ -13,6 +13,18 @@ export const zhCN = {
     bootFailed: '无法启动应用，请刷新页面重试',
     retry: '重试',
     back: '返回',
+    decrease: '减少',
+    increase: '增加',
+  },
+  /** issue 12: the installable shell and the offline state. */
+  shell: {
+    updateAvailable: '新版本可用，点击刷新',
+    refresh: '刷新',
+    later: '稍后',
+    offline: '网络已断开，正在显示上次获取的设备列表',
+    offlineAt: (time: string) => `（更新于${time}）`,
+    offlineAction: '网络已断开，恢复联网后可操作',
+    offlineActions: '重启、续费等操作需要联网，恢复联网后可用',
   },
   screen: {
     loading: '加载中…',

@@ -1,4 +1,4 @@
-// A screen's frame: the custom navigation bar above the screen's body.
+// A screen's frame: the custom navigation bar above the screen's body (the banner and main landmarks).
 import type { ReactNode } from 'react'
 import { NavBar, type NavBarProps } from './NavBar.tsx'
 

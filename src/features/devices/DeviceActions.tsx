@@ -9,6 +9,8 @@ import { canDo, type DeviceOp } from './device-rules.ts'
 import { ModelParametersSheet } from './ModelParameters.tsx'
 import { devicesText } from './texts.ts'
 import { useDeviceCall } from './use-device-api.ts'
+import { OFFLINE_NOTICE_ID } from '../../ui/OfflineNotice.tsx'
+import { useOnline } from '../../ui/use-online.ts'
 
 const t = devicesText.actions
 
@@ -29,6 +31,9 @@ export const DeviceActions = ({ device }: { device: Device }) => {
   const [modelOpen, setModelOpen] = useState(false)
   const [rebooting, setRebooting] = useState(false)
   const can = (op: DeviceOp) => canDo(device, op)
+  // offline, every action needs the network: disabled, with the offline notice as the reason
+  const online = useOnline()
+  const offline = online ? {} : { disabled: true, 'aria-describedby': OFFLINE_NOTICE_ID }
 
   const reboot = async () => {
     const ok = await Dialog.confirm({ content: t.rebootConfirm(device.diskName), confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
@@ -59,9 +64,9 @@ export const DeviceActions = ({ device }: { device: Device }) => {
 
   return (
     <div className="dv-card-actions" data-testid="device-actions" data-user-card-id={device.userCardId} onClick={(e) => e.stopPropagation()}>
-      <Button size="mini" data-testid="device-action-reboot" disabled={!can('reboot')} loading={rebooting} onClick={() => void reboot()}>{t.reboot}</Button>
-      <Button size="mini" color="primary" fill="outline" data-testid="device-action-renew" disabled={!can('renew')} onClick={renew}>{t.renew}</Button>
-      <Button size="mini" data-testid="device-action-more" onClick={() => setMoreOpen(true)}>{t.more}</Button>
+      <Button size="mini" data-testid="device-action-reboot" disabled={!can('reboot')} loading={rebooting} onClick={() => void reboot()} {...offline}>{t.reboot}</Button>
+      <Button size="mini" color="primary" fill="outline" data-testid="device-action-renew" disabled={!can('renew')} onClick={renew} {...offline}>{t.renew}</Button>
+      <Button size="mini" data-testid="device-action-more" onClick={() => setMoreOpen(true)} {...offline}>{t.more}</Button>
       <ActionSheet visible={moreOpen} actions={more} closeOnAction cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} />
       <ModelParametersSheet userCardId={modelOpen ? device.userCardId : null} canEdit={can('model')} onClose={() => setModelOpen(false)} />
     </div>

@@ -1,12 +1,13 @@
 // The shared body of the buy, renew and batch screens: meal list, quantity, coupon, payment method, price, and the
 // confirmed pay step (order create, then star coins, the Alipay QR pay-order page or an H5 payment page).
-import { Button, Dialog, Radio, Stepper, Toast } from 'antd-mobile'
+import { Button, Dialog, Radio, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import type { Coupon, Meal, PaySwitch } from '../../../worker/protocol/pay.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
+import { NumberStepper } from '../../ui/NumberStepper.tsx'
 import { payBlockedText } from './order-rules.ts'
 import { ORDER_RESULT, PAY_ORDER, PURCHASE_RECORD } from './paths.ts'
 import { Points } from '../analytics/points.ts'
@@ -181,14 +182,14 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
         <section className="pay-section">
           <div className="pay-row">
             <h3>{t.quantity}</h3>
-            <Stepper
-              data-testid="buy-quantity"
+            <NumberStepper
+              testId="buy-quantity"
+              label={t.quantity}
               min={1}
               max={Math.max(1, maxQuantity)}
-              digits={0}
               value={quantity}
               disabled={cannotBuy}
-              onChange={(v) => setQuantity(Math.max(1, Math.floor(Number(v) || 1)))}
+              onChange={setQuantity}
             />
           </div>
           <p className="pay-muted">{cannotBuy ? t.quantityNone : t.quantityMax(maxQuantity)}</p>

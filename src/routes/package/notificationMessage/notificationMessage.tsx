@@ -89,7 +89,7 @@ export default function NotificationMessageScreen() {
               data-id={n.id}
               data-read={n.readStatus === 1}
               onClick={() => open(n)}
-              prefix={<span className={n.readStatus === 1 ? 'notice-dot notice-dot-read' : 'notice-dot'} aria-label={n.readStatus === 1 ? t.read : t.unread} />}
+              prefix={<span className={n.readStatus === 1 ? 'notice-dot notice-dot-read' : 'notice-dot'} role="img" aria-label={n.readStatus === 1 ? t.read : t.unread} />}
               title={
                 <span className="notice-meta">
                   <span className={n.noticeType === 1 ? 'notice-kind notice-kind-announcement' : 'notice-kind'}>

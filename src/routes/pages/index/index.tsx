@@ -1,6 +1,6 @@
 // /pages/index/index (and /): maintenance and announcement bars, the pop-up ads, the coupon counters, the unread
 // notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
-import { Button, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile'
+import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
@@ -15,7 +15,9 @@ import { zhCN } from '../../../i18n/zh-CN.ts'
 import { maskPhone } from '../../../lib/validators.ts'
 import { LOGIN, PURCHASE } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
+import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
@@ -68,6 +70,7 @@ export default function HomeScreen() {
   const { device: current } = useCurrentDevice()
   const { unread, reload: reloadUnread } = useUnreadTotal(loggedIn)
   const { ads, done: adsDone } = usePopUpAds(loggedIn)
+  const online = useOnline()
   const listRef = useRef<HTMLUListElement>(null)
   const scrolledTo = useRef<string | null>(null)
 
@@ -78,6 +81,13 @@ export default function HomeScreen() {
   useEffect(() => {
     if (loggedIn) void api.refreshDevices()
   }, [api, loggedIn])
+
+  // back online: refresh by itself what the offline notice said was stale
+  const wasOnline = useRef(online)
+  useEffect(() => {
+    if (online && !wasOnline.current && loggedIn) void refresh()
+    wasOnline.current = online
+  }, [online, loggedIn, refresh])
 
   // Coming back home: bring the remembered device into view once (the list may paint before it is known).
   useEffect(() => {
@@ -95,6 +105,10 @@ export default function HomeScreen() {
 
   const openDevice = useCallback(
     (device: Device) => {
+      if (!navigator.onLine) {
+        Toast.show({ content: zhCN.shell.offlineAction })
+        return
+      }
       selectDevice(device)
       void navigate({ to: VIEWER, search: { userCardId: String(device.userCardId) } })
     },
@@ -180,11 +194,12 @@ export default function HomeScreen() {
           <Shortcuts />
         </>
       )}
-      {devices.error !== null && devices.list.length > 0 && (
+      {loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
+      {online && devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
       )}
       <PullToRefresh
-        disabled={!loggedIn}
+        disabled={!loggedIn || !online}
         onRefresh={refresh}
         pullingText={t.pullIdle}
         canReleaseText={t.pullCanRelease}

@@ -8,10 +8,10 @@ export const NoticeEntry = ({ unread, onOpen }: { unread: number; onOpen: () => 
     className="home-notices"
     data-testid="home-notifications"
     data-unread={unread}
-    aria-label={`${zhCN.home.notifications}，${zhCN.home.unread(unread)}`}
     onClick={onOpen}
   >
-    <Badge content={unread > 0 ? (unread > 99 ? '99+' : String(unread)) : null}>
+    {/* the badge is read as part of the name below, after the visible label (the name starts with what is shown) */}
+    <Badge aria-hidden content={unread > 0 ? (unread > 99 ? '99+' : String(unread)) : null}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden>
         <path
           d="M12 3a6 6 0 0 0-6 6v3.6L4.4 15.4A1 1 0 0 0 5.3 17h13.4a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 15.5a2.5 2.5 0 0 0 5 0"
@@ -23,5 +23,6 @@ export const NoticeEntry = ({ unread, onOpen }: { unread: number; onOpen: () => 
       </svg>
     </Badge>
     <span>{zhCN.home.notifications}</span>
+    <span className="visually-hidden">，{zhCN.home.unread(unread)}</span>
   </button>
 )

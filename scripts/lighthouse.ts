@@ -1,0 +1,77 @@
+// Lighthouse (mobile, simulated throttling) on the built app: the login page logged out and the home page logged in.
+// `npx vite build && npx tsx scripts/lighthouse.ts` — Lighthouse itself is not a dependency of the app (it needs
+// Node 22): set LIGHTHOUSE_BIN to an installed `lighthouse` binary, or it is run through `npx --yes lighthouse@13`.
+// Prints the category scores and writes the JSON reports to test-results/lighthouse/.
+import { execFile, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { chromium } from 'playwright-core'
+import { chromiumArgs } from '../tests/chromium.ts'
+
+const run = promisify(execFile)
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9339)
+const outDir = 'test-results/lighthouse'
+mkdirSync(outDir, { recursive: true })
+
+const startServer = async (dataDir: string) => {
+  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = output.match(/http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/)
+      if (m && Number(m[1]) > 0) resolve(`http://127.0.0.1:${m[1]}/cloud/phone/web/`)
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+  return { url, stop: () => child.kill('SIGTERM') }
+}
+
+const lighthouse = async (url: string, name: string): Promise<Record<string, number>> => {
+  const [bin, ...pre] = (process.env.LIGHTHOUSE_BIN ?? 'npx --yes lighthouse@13').split(' ')
+  const report = join(outDir, `${name}.json`)
+  await run(bin, [
+    ...pre, url, `--port=${DEBUG_PORT}`, '--disable-storage-reset', '--only-categories=accessibility,performance,best-practices',
+    '--output=json', `--output-path=${report}`, '--quiet',
+  ], { maxBuffer: 64 * 1024 * 1024 })
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    categories: Record<string, { score: number }>
+    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>
+  }
+  const failed = Object.entries(json.audits)
+    .filter(([, a]) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map(([id]) => id)
+  console.log(`${name}: failing binary audits: ${failed.join(', ') || 'none'}`)
+  return Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'))
+const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
+const server = await startServer(dataDir)
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...chromiumArgs, `--remote-debugging-port=${DEBUG_PORT}`],
+  locale: 'zh-CN',
+})
+try {
+  const scores: Record<string, Record<string, number>> = {}
+  scores.login = await lighthouse(`${server.url}#/pages/login/login`, 'login')
+  const page = context.pages()[0] ?? (await context.newPage())
+  await page.goto(`${server.url}#/pages/login/login`)
+  await page.getByTestId('login-phone').fill('13800138000')
+  await page.getByTestId('login-password').fill('Demo@2026')
+  await page.getByTestId('login-submit').click()
+  await page.getByTestId('device-item').first().waitFor()
+  await page.close()
+  scores.home = await lighthouse(`${server.url}#/pages/index/index`, 'home')
+  console.table(scores)
+} finally {
+  await context.close()
+  server.stop()
+  rmSync(profile, { recursive: true, force: true })
+  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500)
+}

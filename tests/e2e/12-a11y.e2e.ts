@@ -1,0 +1,118 @@
+// Accessibility (issue 12): axe-core on every screen, logged out and logged in, and on the dialogs a screen opens;
+// no serious or critical violation may remain. Each screen is scanned once its content has settled.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { appUrl, DEMO, login } from './helpers.ts'
+
+interface Finding { readonly rule: string; readonly impact: string; readonly targets: string[] }
+
+/**
+ * Waits until no skeleton or loading screen is left, transient toasts are gone (their script-driven fade would read as
+ * low contrast mid-way) and entering transitions have finished: CSS ones and the overlays' fades.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main, [data-testid="router-not-ready"], [data-testid="screen-error"]').first()).toBeVisible()
+  await expect(page.locator('.adm-skeleton, .screen-spinner')).toHaveCount(0)
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0)
+  await page.waitForFunction(() => {
+    const opacity = (el: Element | null): number => (el ? Number(getComputedStyle(el).opacity) * opacity(el.parentElement) : 1)
+    return (
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+      [...document.querySelectorAll('.adm-center-popup-wrap > div, .adm-popup-body')].every(
+        (el) => el.getClientRects().length === 0 || opacity(el) === 1,
+      )
+    )
+  })
+}
+
+async function seriousFindings(page: Page): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact!, targets: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+async function scan(page: Page, hash: string): Promise<void> {
+  await page.goto(appUrl(hash))
+  await settled(page)
+  expect.soft(await seriousFindings(page), `axe on ${hash}`).toEqual([])
+}
+
+const VISITOR_SCREENS = [
+  '/',
+  '/pages/login/login',
+  '/pages/quickLogin/quickLogin',
+  '/pages/verificationCode/verificationCode?phone=13800138000',
+  '/pages/forgotPassword/forgotPassword',
+  '/pages/registerAccount/registerAccount',
+  '/pages/agreemen/agreemen',
+  '/package/ubertragungsseite/ubertragungsseite',
+]
+
+test('logged out: every public screen has no serious or critical axe violation', async ({ page }) => {
+  for (const hash of VISITOR_SCREENS) await scan(page, hash)
+})
+
+const memberScreens = (userCardId: string) => [
+  '/',
+  `/package/cloudPhoneView/cloudPhoneView?userCardId=${userCardId}`,
+  '/package/bulkOperation/bulkOperation',
+  '/package/replacement/replacement',
+  '/package/replacementInfo/replacementInfo',
+  '/package/deviceTransfer/deviceTransfer',
+  `/package/ubertragungsseite/ubertragungsseite?userCardIds=${userCardId}`,
+  '/package/setSecurityCode/setSecurityCode',
+  '/package/purchase/purchase',
+  `/package/purchase/renew?userCardId=${userCardId}`,
+  '/package/purchase/components/alipayCodeScanning?myOrderNum=0',
+  '/package/batchRenewal/batchRenewal',
+  '/package/batchPurchase/batchPurchase',
+  '/package/purchaseRecord/purchaseRecord',
+  `/package/timingRecord/timingRecord?userCardId=${userCardId}`,
+  '/package/personalInfo/personalInfo',
+  '/package/couponNum/couponNum',
+  '/package/activationCode/activationCode',
+  '/package/starCoin/starCoin',
+  '/package/realNameAuthentication/realNameAuthentication',
+  '/package/recommendedCloudPhone/recommendedCloudPhone',
+  `/package/packageUpgrade/packageUpgrade?userCardId=${userCardId}`,
+  '/package/packageUpgradeOrder/packageUpgradeOrder?myOrderNum=0',
+  '/package/packageUpgradeResults/packageUpgradeResults?myOrderNum=0',
+  '/package/onlineService/onlineService',
+  '/package/notificationMessage/notificationMessage',
+  '/package/authorizedDevices/authorizedDevices',
+  '/package/setUp/setUp',
+  '/pages/order/status?myOrderNum=0',
+  '/pages/order/result?myOrderNum=0',
+  '/pages/agreemen/agreemen',
+  '/preview-image',
+  '/choose-location',
+  '/open-location',
+]
+
+test('logged in: every screen has no serious or critical axe violation', async ({ page }) => {
+  await login(page, DEMO)
+  const first = page.getByTestId('device-item').first()
+  await expect(first).toBeVisible()
+  const userCardId = (await first.getAttribute('data-user-card-id'))!
+  for (const hash of memberScreens(userCardId)) await scan(page, hash)
+})
+
+test('a confirmation dialog is labelled, holds the focus and has no serious or critical axe violation', async ({ page }) => {
+  await login(page, DEMO)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.getByTestId('logout').click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveAccessibleName(/退出/)
+  await settled(page)
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  }
+  expect.soft(await seriousFindings(page), 'axe with the logout dialog open').toEqual([])
+  await dialog.getByRole('button', { name: '取消' }).click()
+  await expect(dialog).toHaveCount(0)
+})

@@ -1,0 +1,84 @@
+// The installable offline shell (issue 12): the service worker precaches the app, so an offline reload paints the
+// last-known device list with the offline notice and the network actions disabled; back online the list refreshes by
+// itself; a new service worker waits behind the "新版本可用，点击刷新" prompt and takes over only when asked.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { appUrl, login, MEMBER, screenshot } from './helpers.ts'
+
+/** Waits until a service worker is active for the app (its install precached every file). */
+async function shellInstalled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+}
+
+const fetchedAt = (page: Page) => page.getByTestId('device-list').getAttribute('data-fetched-at')
+
+test('the manifest names the app, its icons and theme colour under the base path', async ({ page, request }) => {
+  await page.goto(appUrl('/pages/login/login'))
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(href).toBe('/cloud/phone/web/manifest.webmanifest')
+  const manifest = await (await request.get(new URL(href!, page.url()).toString())).json()
+  expect(manifest).toMatchObject({ name: '云手机', start_url: '/cloud/phone/web/', scope: '/cloud/phone/web/', display: 'standalone', theme_color: '#3c9cff' })
+  const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes)
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+    const res = await request.get(new URL(icon.src, new URL(href!, page.url())).toString())
+    expect(res.ok()).toBe(true)
+    expect(res.headers()['content-type']).toContain(icon.type)
+  }
+})
+
+test('offline, a reload paints the last device list with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
+  await login(page, MEMBER)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await shellInstalled(page)
+  const names = await page.getByTestId('device-name').allTextContents()
+  const before = Number(await fetchedAt(page))
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('offline-notice')).toBeVisible()
+  await expect(page.getByTestId('device-name')).toHaveText(names)
+  await expect(page.getByTestId('offline-notice')).toContainText('网络已断开')
+  const reboot = page.getByTestId('device-action-reboot').first()
+  await expect(reboot).toBeDisabled()
+  await expect(reboot).toHaveAttribute('aria-describedby', 'offline-notice')
+  await expect(page.getByTestId('device-action-more').first()).toBeDisabled()
+  await screenshot(page, 'offline-home')
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0)
+  await expect.poll(async () => Number(await fetchedAt(page))).toBeGreaterThan(before)
+  await expect(page.getByTestId('device-action-more').first()).toBeEnabled()
+})
+
+test('a new version waits behind the refresh prompt and takes over when the user asks', async ({ page }) => {
+  await page.goto(appUrl('/pages/login/login'))
+  await shellInstalled(page)
+  // a page opened before the first install is not controlled; the next load is, as on any later visit
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  const swFile = join(process.cwd(), 'dist', 'sw.js')
+  const original = readFileSync(swFile, 'utf8')
+  try {
+    writeFileSync(swFile, `${original}\n// e2e: a new version ${Date.now()}\n`)
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      await registration?.update()
+    })
+    const prompt = page.getByTestId('update-prompt')
+    await expect(prompt).toContainText('新版本可用，点击刷新')
+    // the old version keeps serving this page until the user takes the new one
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true)
+    await screenshot(page, 'update-prompt')
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('update-prompt-refresh').click()])
+    await expect(page.getByTestId('login-page')).toBeVisible()
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull()
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0)
+  } finally {
+    writeFileSync(swFile, original)
+  }
+})
