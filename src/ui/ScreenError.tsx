@@ -1,5 +1,6 @@
-// The error view of a screen that failed or timed out loading (§8), with a retry that loads it again.
-import { Button, ErrorBlock } from 'antd-mobile'
+// The error view of a screen that failed or timed out loading (§8), with a retry that loads it again. Plain markup
+// rather than antd-mobile's ErrorBlock, whose inline illustrations would weigh on the JS loaded before login.
+import { Button } from 'antd-mobile'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { zhCN } from '../i18n/zh-CN.ts'
 import { ScreenLoadTimeout } from '../router/lazy-screen.ts'
@@ -15,7 +16,7 @@ export const ScreenError = ({ error, reset }: ErrorComponentProps) => {
   const router = useRouter()
   return (
     <div className="center-state" data-testid="screen-error">
-      <ErrorBlock status="default" title={messageFor(error)} description="" />
+      <h2>{messageFor(error)}</h2>
       <Button
         color="primary"
         fill="outline"

@@ -47,7 +47,7 @@ export default function CloudPhoneViewScreen() {
   const [fullscreen, setFullscreen] = useState(false)
   const [text, setText] = useState('')
   const stageRef = useRef<HTMLDivElement>(null)
-  const rootRef = useRef<HTMLDivElement>(null)
+  const rootRef = useRef<HTMLElement>(null)
 
   const reconnect = useCallback(() => setRun((n) => n + 1), [])
 
@@ -146,12 +146,12 @@ export default function CloudPhoneViewScreen() {
 
   if (!validId) {
     return (
-      <div className="viewer" data-testid="viewer">
+      <main className="viewer" data-testid="viewer">
         <div className="viewer-overlay">
           <ErrorBlock status="empty" title={t.noCard} />
           <Button color="primary" onClick={exit}>{devicesText.common.backHome}</Button>
         </div>
-      </div>
+      </main>
     )
   }
 
@@ -165,7 +165,7 @@ export default function CloudPhoneViewScreen() {
   ].map((a) => ({ ...a, text: <span data-testid={`viewer-action-${a.key}`}>{a.text}</span> }))
 
   return (
-    <div className="viewer" data-testid="viewer" data-phase={phase.kind} data-user-card-id={userCardId} ref={rootRef}>
+    <main className="viewer" data-testid="viewer" data-phase={phase.kind} data-user-card-id={userCardId} ref={rootRef}>
       <div className="viewer-top">
         <button type="button" data-testid="viewer-exit" onClick={exit}>{t.exit}</button>
         <span data-testid="viewer-name">{device?.diskName ?? String(userCardId)}</span>
@@ -249,6 +249,6 @@ export default function CloudPhoneViewScreen() {
           reconnect()
         }}
       />
-    </div>
+    </main>
   )
 }
