@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, DEMO, login } from './helpers.ts'
+import { appUrl, login, newWorld, type FixtureWorld } from './helpers.ts'
 
 interface Finding { readonly rule: string; readonly impact: string; readonly targets: string[] }
 
@@ -32,6 +32,9 @@ async function seriousFindings(page: Page): Promise<Finding[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, impact: v.impact!, targets: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''} ${n.html.slice(0, 160)}`) }))
 }
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 const softly = expect.configure({ soft: true })
 
@@ -110,7 +113,7 @@ const memberScreens = (userCardId: string) => [
 
 test('logged in: every screen has no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(600_000)
-  await login(page, DEMO)
+  await login(page, world.accounts.demo)
   const first = page.getByTestId('device-item').first()
   await expect(first).toBeVisible()
   const userCardId = (await first.getAttribute('data-user-card-id'))!
@@ -118,7 +121,7 @@ test('logged in: every screen has no serious or critical axe violation', async (
 })
 
 test('a confirmation dialog is labelled, holds the focus and has no serious or critical axe violation', async ({ page }) => {
-  await login(page, DEMO)
+  await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.getByTestId('logout').click()
   const dialog = page.getByRole('dialog')

@@ -5,7 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, MEMBER, screenshot } from './helpers.ts'
+import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
 
 /** Waits until a service worker is active for the app (its install precached every file). */
 async function shellInstalled(page: Page): Promise<void> {
@@ -32,7 +35,7 @@ test('the manifest names the app, its icons and theme colour under the base path
 })
 
 test('offline, a reload paints the last device list with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
-  await login(page, MEMBER)
+  await login(page, world.accounts.member)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await shellInstalled(page)
   const names = await page.getByTestId('device-name').allTextContents()
