@@ -30,6 +30,7 @@ import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
 import { registerMealRulesRoutes } from './pay/meal-rules.ts'
 import { registerActivityRoutes } from './activity/routes.ts'
 import { registerAnalyticsRoutes } from './system/analytics.ts'
+import { registerFileRoutes } from './files/routes.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -162,6 +163,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
     registerAnalyticsRoutes(ctx)
+    registerFileRoutes(ctx)
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -3,6 +3,7 @@ import { devicesZhCN } from './zh-CN.devices.ts'
 import { payZhCN } from './zh-CN.pay.ts'
 import { accountZhCN } from './zh-CN.account.ts'
 import { activityZhCN } from './zh-CN.activity.ts'
+import { filesZhCN } from './zh-CN.files.ts'
 
 export const zhCN = {
   app: {
@@ -124,6 +125,7 @@ export const zhCN = {
   pay: payZhCN,
   account: accountZhCN,
   activity: activityZhCN,
+  files: filesZhCN,
   bindPhone: {
     title: '绑定手机号',
     explain: '为保障账号安全，当前账号需要先绑定手机号后才能继续使用。',

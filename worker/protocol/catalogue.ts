@@ -9,6 +9,7 @@ import { payH5Endpoints } from './pay-h5.ts'
 import { mealRulesEndpoints } from './meal-rules.ts'
 import { activityEndpoints } from './activity.ts'
 import { analyticsEndpoints } from './analytics.ts'
+import { fileEndpoints } from './files.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -21,6 +22,7 @@ export const catalogue = {
   ...mealRulesEndpoints,
   ...activityEndpoints,
   ...analyticsEndpoints,
+  ...fileEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

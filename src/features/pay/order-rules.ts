@@ -34,17 +34,6 @@ export const isHttpUrl = (value: string): boolean => {
   }
 }
 
-/** The page to open for an H5 payment: the server's URL resolved against this page (the reference server answers with
- * a path on its own origin, which is the app's); anything but http(s) is refused (null). */
-export const h5PayTarget = (payUrl: string, here: string): string | null => {
-  try {
-    const url = new URL(payUrl, here)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
-  } catch {
-    return null
-  }
-}
-
 /** Renewable by me: mine (no authorisation either way). */
 export const isRenewable = (d: Pick<Device, 'phoneAuthStatus'>): boolean => d.phoneAuthStatus !== 1
 

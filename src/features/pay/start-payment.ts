@@ -3,7 +3,7 @@
 import { Toast } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { Points } from '../analytics/points.ts'
-import { h5PayTarget } from './order-rules.ts'
+import { resolveHttpUrl } from '../../lib/http-url.ts'
 import type { PayMethod } from './pricing.ts'
 import type { PayCall } from './use-pay-call.ts'
 
@@ -31,7 +31,7 @@ export const startPayment = async (
   if (method === 'alipayQr') return { kind: 'qr' }
   const spent = await call(method === 'alipayH5' ? 'alipayH5Spend' : 'wxPayH5Spend', { myOrderNum })
   if (!spent.ok) return { kind: 'failed' }
-  const target = h5PayTarget(spent.data.payUrl, window.location.href)
+  const target = resolveHttpUrl(spent.data.payUrl, window.location.href)
   if (!target) {
     Toast.show({ content: t.h5Failed })
     return { kind: 'failed' }

@@ -1,6 +1,7 @@
 // Order screen rules: countdown text, the payment switch per OS with its default tip, URLs that may be opened.
 import { describe, expect, it } from 'vitest'
-import { countdownText, finishPayText, h5PayTarget, isHttpUrl, isUnpaid, payBlockedText, payTypeText } from '../../../src/features/pay/order-rules.ts'
+import { resolveHttpUrl as h5PayTarget } from '../../../src/lib/http-url.ts'
+import { countdownText, finishPayText, isHttpUrl, isUnpaid, payBlockedText, payTypeText } from '../../../src/features/pay/order-rules.ts'
 import { osNameOf } from '../../../src/features/pay/pay-switch.ts'
 
 const android = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Mobile Safari/537.36'

@@ -1,12 +1,13 @@
-// /package/personalInfo/personalInfo: the personal centre. Avatar, nickname (editable), masked phone, star coins,
+// /package/personalInfo/personalInfo: the personal centre. Avatar (tap to upload a new one), nickname (editable), masked phone, star coins,
 // coupons and activation codes, new coupons and activities, security code, real-name and settings entries, and the
 // invitation link to share.
 import { useNavigate } from '@tanstack/react-router'
-import { Avatar, Button, Dialog, List, Skeleton, Toast } from 'antd-mobile'
+import { Button, Dialog, List, Skeleton, Toast } from 'antd-mobile'
 import { useCallback, useEffect, useState } from 'react'
 import type { AccountSecurity, LeftInfo } from '../../../../worker/protocol/account.ts'
 import { NICKNAME_MAX } from '../../../../worker/protocol/account.ts'
 import { useCore } from '../../../core-context.tsx'
+import { AvatarPicker } from '../../../features/account/AvatarPicker.tsx'
 import { inviteLink } from '../../../features/account/display.ts'
 import { Points } from '../../../features/analytics/points.ts'
 import { track } from '../../../features/analytics/track.ts'
@@ -85,9 +86,8 @@ export default function PersonalInfoScreen() {
     <Page testId="personal-page">
       <div className="ac-body">
         <div className="ac-card ac-profile" data-testid="personal-header">
-          {info?.avatar
-            ? <Avatar className="ac-avatar" src={info.avatar} />
-            : <div className="ac-avatar-default" aria-label={t.avatar}>{[...displayName][0] ?? ''}</div>}
+          <AvatarPicker avatar={info?.avatar ?? null} fallback={[...displayName][0] ?? ''} label={t.avatar}
+            onChanged={(url) => setInfo((i) => i && { ...i, avatar: url })} />
           <div>
             <div className="ac-profile-name" data-testid="personal-name">{info ? displayName : <Skeleton.Title animated />}</div>
             <div className="ac-profile-phone" data-testid="personal-phone">{boundPhone ? maskPhone(phone) : t.bindPhone}</div>
