@@ -1,5 +1,8 @@
-// `npm run bench [-- --quick] [-- --only=dispatch,bundle]`: runs every part in turn, keeps going when one fails
-// (the failure is recorded in the results), writes bench/results/latest.{json,md,svg} and exits 0.
+// `npm run bench [-- --quick] [-- --only=dispatch,bundle] [-- --run-id=ID] [-- --convergence-report-only]`: runs every
+// part in turn, keeps going when one fails, writes bench/results/latest.{json,md,svg} (with the run id) and exits 1 when
+// any part errored or reported a failure (a flood or a reattach that did not converge); --convergence-report-only
+// records convergence failures but does not fail the exit on them alone.
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
@@ -11,8 +14,9 @@ import { repoRoot } from './lib/paths.ts'
 import { startPushSource, type PushSource } from './lib/push-source.ts'
 import { startReferenceServer, type ReferenceServer } from './lib/reference-server.ts'
 import { writeReport } from './lib/report.ts'
-import type { PartOutput, PartResult } from './lib/result.ts'
+import { runFailed, type PartOutput, type PartResult } from './lib/result.ts'
 import { runDelivery } from './parts/delivery.ts'
+import { runWorkerKill } from './parts/worker-kill.ts'
 import { runConnections } from './parts/connections.ts'
 import { runFanout } from './parts/fanout.ts'
 import { runBundle } from './parts/bundle.ts'
@@ -33,10 +37,11 @@ const single = (id: string, title: string, limitMs: Part['limitMs'], run: (ctx: 
 
 const parts: Part[] = [
   {
-    outputs: [{ id: 'dispatch', title: '1-2. Dispatch latency and baselines' }, { id: 'throughput', title: '3. Throughput' }],
-    limitMs: { quick: 150_000, full: 1_500_000 },
-    run: (ctx) => runDelivery(ctx, ctx.quick ? 70_000 : 1_200_000),
+    outputs: [{ id: 'dispatch', title: '1-2. Dispatch latency and baselines' }, { id: 'flood', title: '3. Floods' }],
+    limitMs: { quick: 360_000, full: 2_400_000 },
+    run: (ctx) => runDelivery(ctx, ctx.quick ? 240_000 : 1_800_000),
   },
+  single('kill', '3b. Worker killed during a flood', { quick: 120_000, full: 300_000 }, runWorkerKill),
   single('connections', '4. Connections and heartbeats', { quick: 60_000, full: 300_000 }, runConnections),
   single('fanout', '5. Reference server fan-out', { quick: 60_000, full: 180_000 }, runFanout),
   single('bundle', '6. Bundle', { quick: 90_000, full: 180_000 }, runBundle),
@@ -46,6 +51,8 @@ const parts: Part[] = [
 
 const quick = process.argv.includes('--quick')
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const runId = process.argv.find((a) => a.startsWith('--run-id='))?.slice('--run-id='.length) || randomUUID()
+const convergenceReportOnly = process.argv.includes('--convergence-report-only')
 const started = new Date()
 const log = (message: string): void => console.log(`[bench +${((Date.now() - started.getTime()) / 1000).toFixed(1)}s] ${message}`)
 
@@ -54,7 +61,7 @@ const withLimit = <T,>(p: Promise<T>, ms: number, what: string): Promise<T> =>
 
 const message = (e: unknown): string => (e instanceof Error ? e.message.split('\n')[0] : String(e))
 
-const main = async (): Promise<void> => {
+const main = async (): Promise<number> => {
   const results: PartResult[] = []
   let browser: Browser | null = null
   let pages: BenchPages | null = null
@@ -74,7 +81,7 @@ const main = async (): Promise<void> => {
     // the app build for the bundle and cold-start parts runs while the bench measures (memoized; errors surface there)
     if (!only || ['bundle', 'coldstart', 'memory'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
     log('building the bench pages')
-    pages = await startBenchPages(server ? { apiTarget: server.url } : {})
+    pages = await startBenchPages({ ...(server ? { apiTarget: server.url } : {}), pushUrl: push.url })
     log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)
     const ctx: BenchContext = {
       quick, browser, pages, push, server, serverError, log,
@@ -102,16 +109,26 @@ const main = async (): Promise<void> => {
     results.push({ id: 'setup', title: 'Setup', ok: false, error: message(e), durationMs: Date.now() - started.getTime() })
   } finally {
     const files = writeReport({
+      runId,
       startedAt: started.toISOString(),
       finishedAt: new Date().toISOString(),
       quick,
       environment: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', browser: browser?.version() ?? 'not started' },
       parts: results,
     })
-    log(`wrote ${files.join(', ')}`)
+    log(`wrote ${files.join(', ')} (run ${runId})`)
+    for (const p of results) {
+      if (!p.ok) log(`FAILED part ${p.id}: ${p.error}`)
+      for (const e of p.errors ?? []) log(`FAILED ${e}`)
+      for (const f of p.failures ?? []) log(`FAILED ${f}${convergenceReportOnly ? ' (reported only: --convergence-report-only)' : ''}`)
+    }
     await Promise.allSettled([browser?.close(), pages?.close(), push?.close(), server?.close()])
     removeProductBuilds()
   }
+  return runFailed(results, convergenceReportOnly) ? 1 : 0
 }
 
-main().finally(() => process.exit(0))
+main().then((code) => process.exit(code), (e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -13,12 +13,19 @@ export const isolationHeaders = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 }
 
-/** Prepends the socket probe to the product worker entry, so arrival times are taken without touching worker/. */
-const probeProductWorker = (): Plugin => ({
+/**
+ * Prepends the socket probe to the product worker entry, so arrival times are taken and the push socket is pointed at
+ * the bench push source without touching worker/.
+ */
+const probeProductWorker = (pushUrl: string | undefined): Plugin => ({
   name: 'bench-probe-product-worker',
   enforce: 'pre',
   transform(code, id) {
-    if (!id.split('?')[0].endsWith('/worker/main.ts')) return null
+    const file = id.split('?')[0]
+    if (file.endsWith('/bench/pages/ws-probe.ts') && pushUrl) {
+      return { code: code.replace(`'bench-push-source-url'`, JSON.stringify(pushUrl)), map: null }
+    }
+    if (!file.endsWith('/worker/main.ts')) return null
     return { code: `import '/bench/pages/ws-probe.ts'\n${code}`, map: null }
   },
 })
@@ -45,7 +52,16 @@ export interface BenchPages {
   readonly close: () => Promise<void>
 }
 
-export const startBenchPages = async (options: { apiTarget?: string } = {}): Promise<BenchPages> => {
+export interface BenchPagesOptions {
+  /** the reference server: /api (and /push when there is no pushUrl) are proxied to it. */
+  readonly apiTarget?: string
+  /** the push source the core's socket is pointed at. */
+  readonly pushUrl?: string
+  /** false keeps function names readable (the worker trace, bench/trace-worker.ts); the measured build is minified. */
+  readonly minify?: boolean
+}
+
+export const startBenchPages = async (options: BenchPagesOptions = {}): Promise<BenchPages> => {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
   const common = { configFile: join(repoRoot, 'vite.config.ts'), root: repoRoot, logLevel: 'error' as const, clearScreen: false }
   // the worker bundle is built by its own plugin pipeline (worker.plugins), so the probe and stubs go there too
@@ -56,16 +72,16 @@ export const startBenchPages = async (options: { apiTarget?: string } = {}): Pro
     build: {
       outDir,
       emptyOutDir: true,
-      minify: true,
+      minify: options.minify ?? true,
       rollupOptions: { input: { dispatch: join(repoRoot, 'bench/pages/dispatch.html') } },
     },
   })
   let productBuildError: string | null = null
   try {
-    await buildWith([probeProductWorker()])
+    await buildWith([probeProductWorker(options.pushUrl)])
   } catch (e) {
     productBuildError = (e instanceof Error ? e.message : String(e)).split('\n')[0]
-    await buildWith([stubProduct(productBuildError)])
+    await buildWith([probeProductWorker(options.pushUrl), stubProduct(productBuildError)])
   }
   const proxy: Record<string, object> = {}
   if (options.apiTarget) {

@@ -1,4 +1,4 @@
-// The one push message every dispatch and throughput run sends: sendCouponMsg, which makes the core bump the
+// The one push message every dispatch and flood run sends: sendCouponMsg, which makes the core bump the
 // coupon counter, so message k shows up in every tab's store as counter base + k.
 import type { PushMessage } from '../../worker/protocol/push.ts'
 

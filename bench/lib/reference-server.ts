@@ -12,7 +12,6 @@ export interface ReferenceServer {
   readonly url: string
   readonly pid: number
   readonly request: <T>(command: ChildCommand, timeoutMs?: number) => Promise<T>
-  readonly sendSeries: (from: number, count: number, intervalMs: number) => Promise<number>
   readonly pushStats: () => Promise<{ users: PushUserStats[]; live: number }>
   readonly rss: () => Promise<number>
   readonly close: () => Promise<void>
@@ -65,7 +64,6 @@ export const startReferenceServer = async (options: { exposeGc?: boolean } = {})
     url: started.url,
     pid: child.pid!,
     request,
-    sendSeries: (from, count, intervalMs) => request<number>({ kind: 'sendSeries', user: DEMO_PHONE, from, count, intervalMs }),
     pushStats: () => request({ kind: 'pushStats' }),
     rss: async () => (await request<NodeJS.MemoryUsage>({ kind: 'memory' })).rss,
     close: async () => {

@@ -6,6 +6,8 @@ import type { PartResult, Table, TargetCheck } from './result.ts'
 import { barChart } from './svg.ts'
 
 export interface RunReport {
+  /** unique per run (or --run-id): lets CI check that this run wrote the results, not an earlier one. */
+  readonly runId: string
   readonly startedAt: string
   readonly finishedAt: string
   readonly quick: boolean
@@ -23,20 +25,31 @@ const markdownTable = (t: Table): string =>
     ...t.rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
   ].join('\n')
 
+const status = (p: PartResult): string => {
+  const errors = p.errors?.length ?? 0
+  const failures = p.failures?.length ?? 0
+  if (errors + failures === 0) return 'ok'
+  return `FAILED: ${[errors ? `${errors} errored` : '', failures ? `${failures} did not converge` : ''].filter(Boolean).join(', ')}`
+}
+
 const verdict = (t: TargetCheck): string => (t.hit === null ? 'not measured' : t.hit ? 'HIT' : 'MISS')
 
 export const toMarkdown = (report: RunReport): string => {
   const targets = report.parts.flatMap((p) => p.targets ?? [])
+  const failures = report.parts.flatMap((p) => (p.ok ? [...(p.errors ?? []), ...(p.failures ?? [])] : [`part ${p.title} errored: ${p.error}`]))
   const lines = [
     `# Benchmarks${report.quick ? ' (quick run)' : ''}`, '',
-    `Started ${report.startedAt}, finished ${report.finishedAt}. ${Object.entries(report.environment).map(([k, v]) => `${k}: ${v}`).join('; ')}.`, '',
-    '## Targets (issue 5)', '',
+    `Run ${report.runId}. Started ${report.startedAt}, finished ${report.finishedAt}. ${Object.entries(report.environment).map(([k, v]) => `${k}: ${v}`).join('; ')}.`, '',
+    '## Failures', '',
+    ...(failures.length === 0 ? ['None: every part ran and every flood, dispatch run and reattach converged.'] : failures.map((f) => `- ${f}`)),
+    '',
+    '## Targets', '',
     '| target | goal | value | verdict |', '|---|---|---|---|',
     ...targets.map((t) => `| ${t.name} | ${t.target} | ${t.value === null ? '-' : `${t.value} ${t.unit}`} | ${verdict(t)} |`),
     '',
     '## Parts', '',
     '| part | status | product | seconds |', '|---|---|---|---|',
-    ...report.parts.map((p) => `| ${p.title} | ${p.ok ? 'ok' : `FAILED: ${cell(p.error ?? '')}`} | ${p.product ?? '-'} | ${(p.durationMs / 1000).toFixed(1)} |`),
+    ...report.parts.map((p) => `| ${p.title} | ${p.ok ? status(p) : `FAILED: ${cell(p.error ?? '')}`} | ${p.product ?? '-'} | ${(p.durationMs / 1000).toFixed(1)} |`),
     '',
   ]
   for (const p of report.parts) {

@@ -21,6 +21,10 @@ export interface PartOutput {
   readonly notes?: string[]
   /** which paths of this part ran against the real product code (vs bench stand-ins). */
   readonly product?: 'real' | 'missing' | 'partial'
+  /** what did not converge or came out wrong (a tab's counter not exact, a reattach that did not settle). */
+  readonly failures?: string[]
+  /** runs of the part that errored (a tab that did not open, a login that failed); skipped runs are not errors. */
+  readonly errors?: string[]
   readonly data?: unknown
 }
 
@@ -36,3 +40,10 @@ export const check = (name: string, target: string, value: number | null | undef
   const v = value === undefined || value === null || !Number.isFinite(value) ? null : value
   return { name, target, value: v, unit, hit: v === null ? null : pass(v) }
 }
+
+/**
+ * Whether the run failed: a part errored or had a run error, or (unless convergence failures are only reported, as CI
+ * does until the runtime v2 lands) a part listed a convergence failure. The bench exits 1 then.
+ */
+export const runFailed = (parts: ReadonlyArray<PartResult>, convergenceReportOnly: boolean): boolean =>
+  parts.some((p) => !p.ok || (p.errors?.length ?? 0) > 0 || (!convergenceReportOnly && (p.failures?.length ?? 0) > 0))

@@ -1,31 +1,19 @@
 // Child-process entry: runs the reference server (so its RSS is its own) and obeys the bench runner over IPC:
-// timed pushes through the real hub, push stats, memory, a minted token for node socket clients.
+// stamped broadcasts through the real hub, push stats, memory, a minted token for node socket clients.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../../server/app.ts'
-import { benchMessage } from './frames.ts'
 import type { ChildReply, ChildRequest } from './server-ipc.ts'
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-server-'))
 const server = await startServer({ port: 0, dataDir, serveApp: false, quiet: true })
 const now = (): number => performance.timeOrigin + performance.now()
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const handle = async (request: ChildRequest): Promise<unknown> => {
   switch (request.kind) {
-    case 'sendSeries': {
-      const { user, from, count, intervalMs } = request
-      let delivered = 0
-      for (let i = 0; i < count; i++) {
-        delivered += await server.hub.send(user, benchMessage(from + i))
-        if (intervalMs > 0) await sleep(intervalMs)
-        else if (i % 200 === 199) await new Promise((r) => setImmediate(r))
-      }
-      return delivered
-    }
     case 'stampedBroadcast': {
       // the stamp goes in the frame so each client can compute its own delivery time on the shared clock
       const sentAt = now()

@@ -1,7 +1,6 @@
 // The messages between the bench runner and the reference server child (lib/server-child.ts).
 
 export type ChildRequest = { readonly id: number } & (
-  | { readonly kind: 'sendSeries'; readonly user: string; readonly from: number; readonly count: number; readonly intervalMs: number }
   | { readonly kind: 'stampedBroadcast'; readonly user: string; readonly tag: string }
   | { readonly kind: 'pushStats' }
   | { readonly kind: 'memory' }

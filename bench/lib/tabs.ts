@@ -1,8 +1,11 @@
 // Opens bench tabs (bench/pages/dispatch.html) in one browser context and drives them through window.__bench.
 import type { BrowserContext, Page } from 'playwright-core'
-import type { TabDump } from '../pages/recorder.ts'
+import type { TabDump, TabProgress } from '../pages/recorder.ts'
 
-export type DeliveryPath = 'product' | 'socket' | 'comlink' | 'port'
+/** product: the core in its SharedWorker; dedicated: the core's dedicated-Worker fallback; the rest are baselines. */
+export type DeliveryPath = 'product' | 'dedicated' | 'socket' | 'comlink' | 'port'
+
+export const isProduct = (path: DeliveryPath): boolean => path === 'product' || path === 'dedicated'
 
 export const openTab = async (context: BrowserContext, url: string, timeoutMs = 60_000): Promise<Page> => {
   const page = await context.newPage()
@@ -20,16 +23,32 @@ export const resetTabs = async (pages: ReadonlyArray<Page>, count: number): Prom
   await Promise.all(pages.map((p) => p.evaluate((n) => window.__bench!.reset(n), count)))
 }
 
-/** Waits until every tab's store (and React, with commits) holds message `count`, or until nothing moved for stallMs. */
-export const waitForTabs = async (pages: ReadonlyArray<Page>, count: number, stallMs: number, commits: boolean): Promise<boolean> => {
-  let last = -1
+export const tabProgress = (pages: ReadonlyArray<Page>): Promise<TabProgress[]> =>
+  Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
+
+/** every tab's store shows exactly the reset counter + count (and React rendered it, with commits). */
+export const allExact = (progress: ReadonlyArray<TabProgress>, count: number, commits: boolean): boolean =>
+  progress.every((x) => x.counter === x.base + count && (!commits || x.committed >= count))
+
+export interface WaitOptions {
+  /** give up when no tab's counter moved for this long. */
+  readonly stallMs: number
+  /** and in any case after this long. */
+  readonly maxMs: number
+  readonly commits: boolean
+}
+
+/** Waits until every tab's store shows exactly the reset counter + count; false when it stalled or ran out of time. */
+export const waitForStores = async (pages: ReadonlyArray<Page>, count: number, options: WaitOptions): Promise<boolean> => {
+  const deadline = Date.now() + options.maxMs
+  let last = ''
   let movedAt = Date.now()
-  while (Date.now() - movedAt < stallMs) {
-    const progress = await Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
-    if (progress.every((x) => x.storeMax >= count && (!commits || x.commitMax >= count))) return true
-    const total = progress.reduce((a, x) => a + x.storeMax + x.commitMax + x.events, 0)
-    if (total !== last) {
-      last = total
+  while (Date.now() - movedAt < options.stallMs && Date.now() < deadline) {
+    const progress = await tabProgress(pages)
+    if (allExact(progress, count, options.commits)) return true
+    const now = progress.map((x) => `${x.counter}/${x.committed}`).join(',')
+    if (now !== last) {
+      last = now
       movedAt = Date.now()
     }
     await new Promise((r) => setTimeout(r, 50))
@@ -37,16 +56,15 @@ export const waitForTabs = async (pages: ReadonlyArray<Page>, count: number, sta
   return false
 }
 
-/** Waits until no tab has received an event for quietMs (a slow core may still be draining the previous run). */
+/** Waits until no tab's store changed for quietMs (a slow core may still be draining the previous run). */
 export const settle = async (pages: ReadonlyArray<Page>, quietMs: number, maxMs: number): Promise<void> => {
   const deadline = Date.now() + maxMs
-  let last = -1
+  let last = ''
   let changedAt = Date.now()
   while (Date.now() < deadline && Date.now() - changedAt < quietMs) {
-    const progress = await Promise.all(pages.map((p) => p.evaluate(() => window.__bench!.progress())))
-    const total = progress.reduce((a, x) => a + x.events + x.storeMax + x.commitMax, 0)
-    if (total !== last) {
-      last = total
+    const now = (await tabProgress(pages)).map((x) => `${x.counter}/${x.committed}`).join(',')
+    if (now !== last) {
+      last = now
       changedAt = Date.now()
     }
     await new Promise((r) => setTimeout(r, 50))

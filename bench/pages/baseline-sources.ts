@@ -1,24 +1,18 @@
 // The three baselines as tab sources: a socket per tab, a comlink callback per event, batches over a raw MessagePort.
 import * as Comlink from 'comlink'
-import type { Delivered } from '../../worker/protocol/events.ts'
 import { HEARTBEAT_INTERVAL_MS } from '../../worker/protocol/constants.ts'
 import { keepAliveFrame } from '../../worker/protocol/push.ts'
 import { frameId } from '../lib/frames.ts'
 import type { BaselineApi } from './baseline-worker.ts'
-import { frameToEvent } from './bench-store.ts'
+import { frameToEvent, initialBenchState, type BenchDelivered, type BenchState, type CounterForm } from './bench-store.ts'
 import { now } from './clock.ts'
 import { makeProjection, type Projection } from './projection.ts'
 import type { SourceContext, TabSource } from './tab-source.ts'
 
-const report = (ctx: SourceContext, d: Delivered): void => {
-  if (d.event._tag === 'CardCouponChanged' && d.seq !== null) ctx.onEvent(d.seq, d.event.counters.coupon)
-}
-
 const fromProjection = (p: Projection, rest: Pick<TabSource, 'workerArrivals' | 'resetWorker' | 'workerIsolated'>): TabSource => ({
   counter: () => p.counter(),
-  seq: () => p.seq(),
   subscribe: (listener) => p.subscribe(listener),
-  useSeq: () => p.useSeq(),
+  useCounter: () => p.useCounter(),
   controls: { projection: () => p.kind },
   ...rest,
 })
@@ -26,16 +20,17 @@ const fromProjection = (p: Projection, rest: Pick<TabSource, 'workerArrivals' | 
 const heartbeatMs = (params: URLSearchParams): number => Number(params.get('hb') ?? HEARTBEAT_INTERVAL_MS)
 
 export const perTabSocket = async (ctx: SourceContext): Promise<TabSource> => {
-  const projection = await makeProjection({ seq: 0, cardCoupon: { my: 0, activationCode: 0, coupon: 0 } })
+  const projection = await makeProjection(initialBenchState)
+  let state: BenchState = initialBenchState
   const ws = new WebSocket(ctx.params.get('ws')!)
   ws.addEventListener('message', (e) => {
     const t = now()
     const text = e.data as string
-    const delivered = frameToEvent(projection.state(), text)
-    if (delivered === null) return
+    const next = frameToEvent(state, text, projection.form)
+    if (next === null) return
+    state = next.state
     ctx.onArrival(frameId(text), t)
-    report(ctx, delivered)
-    projection.apply([delivered])
+    projection.apply([next.delivered])
   })
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener('open', () => resolve())
@@ -50,11 +45,11 @@ export const perTabSocket = async (ctx: SourceContext): Promise<TabSource> => {
   })
 }
 
-const baselineWorker = async (ctx: SourceContext): Promise<Comlink.Remote<BaselineApi>> => {
+const baselineWorker = async (ctx: SourceContext, form: CounterForm): Promise<Comlink.Remote<BaselineApi>> => {
   const name = ctx.params.get('worker') ?? 'bench-baseline'
   const worker = new SharedWorker(new URL('./baseline-worker.ts', import.meta.url), { type: 'module', name })
   const api = Comlink.wrap<BaselineApi>(worker.port)
-  await api.open(ctx.params.get('ws')!, heartbeatMs(ctx.params))
+  await api.open(ctx.params.get('ws')!, heartbeatMs(ctx.params), form)
   return api
 }
 
@@ -64,28 +59,25 @@ const workerControls = (api: Comlink.Remote<BaselineApi>): Pick<TabSource, 'work
   workerIsolated: () => api.crossOriginIsolated(),
 })
 
-export const comlinkCallback = async (ctx: SourceContext): Promise<TabSource> => {
-  const api = await baselineWorker(ctx)
+/** the tab's store starts from the worker's state at attach; events that came during the attach are applied after. */
+const attachWith = async (ctx: SourceContext, attach: (api: Comlink.Remote<BaselineApi>, deliver: (batch: BenchDelivered[]) => void) => Promise<BenchState>): Promise<TabSource> => {
+  const form = (await makeProjection(initialBenchState)).form
+  const api = await baselineWorker(ctx, form)
   let projection: Projection | null = null
-  const early: Delivered[] = []
-  const snapshot = await api.attachCallback(Comlink.proxy((delivered: Delivered) => {
-    if (projection === null) return void early.push(delivered)
-    report(ctx, delivered)
-    projection.apply([delivered])
-  }))
-  projection = await makeProjection(snapshot)
-  projection.apply(early)
-  return fromProjection(projection, workerControls(api))
+  const early: BenchDelivered[] = []
+  const state = await attach(api, (batch) => (projection ? projection.apply(batch) : void early.push(...batch)))
+  const ready = await makeProjection(state)
+  ready.apply(early.filter((d) => d.seq > state.seq))
+  projection = ready
+  return fromProjection(ready, workerControls(api))
 }
 
-export const rawPortBatches = async (ctx: SourceContext): Promise<TabSource> => {
-  const api = await baselineWorker(ctx)
-  const channel = new MessageChannel()
-  const snapshot = await api.attachPort(Comlink.transfer(channel.port2, [channel.port2]))
-  const projection = await makeProjection(snapshot)
-  channel.port1.onmessage = (e: MessageEvent<Delivered[]>) => {
-    for (const delivered of e.data) report(ctx, delivered)
-    projection.apply(e.data)
-  }
-  return fromProjection(projection, workerControls(api))
-}
+export const comlinkCallback = (ctx: SourceContext): Promise<TabSource> =>
+  attachWith(ctx, (api, deliver) => api.attachCallback(Comlink.proxy((delivered: BenchDelivered) => deliver([delivered]))))
+
+export const rawPortBatches = (ctx: SourceContext): Promise<TabSource> =>
+  attachWith(ctx, async (api, deliver) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (e: MessageEvent<BenchDelivered[]>) => deliver(e.data)
+    return api.attachPort(Comlink.transfer(channel.port2, [channel.port2]))
+  })

@@ -1,17 +1,16 @@
-// Bench SharedWorker for baselines (ii) and (iii): one socket, the same counter projection as the core, and events
+// Bench SharedWorker for baselines (ii) and (iii): one socket to the push source, the core's counter rule, and events
 // handed to each tab either as one comlink proxied callback per event or as batches over a raw MessagePort.
 import * as Comlink from 'comlink'
-import type { Delivered } from '../../worker/protocol/events.ts'
-import { frameToEvent, reduce, type BenchState } from './bench-store.ts'
+import { frameToEvent, initialBenchState, type BenchDelivered, type BenchState, type CounterForm } from './bench-store.ts'
 import { frameId } from '../lib/frames.ts'
 import { keepAliveFrame } from '../../worker/protocol/push.ts'
 import { now } from './clock.ts'
 
 export interface BaselineApi {
   attachPort(port: MessagePort): BenchState
-  attachCallback(callback: (delivered: Delivered) => void): BenchState
+  attachCallback(callback: (delivered: BenchDelivered) => void): BenchState
   /** opens the one socket (idempotent); heartbeatMs as the core's keepAlive: on open and every interval. */
-  open(url: string, heartbeatMs: number): Promise<void>
+  open(url: string, heartbeatMs: number, form: CounterForm): Promise<void>
   /** [id, arrival time] of every bench frame since the last reset. */
   arrivals(): Array<[number, number]>
   reset(): void
@@ -21,13 +20,14 @@ export interface BaselineApi {
 // the tsconfig has no WebWorker lib; this is the part of SharedWorkerGlobalScope used here
 declare const self: { crossOriginIsolated: boolean; addEventListener(type: 'connect', listener: (e: MessageEvent) => void): void }
 
-let state: BenchState = { seq: 0, cardCoupon: { my: 0, activationCode: 0, coupon: 0 } }
+let state: BenchState = initialBenchState
+let form: CounterForm = 'increment'
 const ports: MessagePort[] = []
-const callbacks: Array<(delivered: Delivered) => void> = []
+const callbacks: Array<(delivered: BenchDelivered) => void> = []
 let socket: Promise<void> | null = null
 let arrivalTimes: number[] = []
 let arrivalFrames: string[] = []
-let pending: Delivered[] = []
+let pending: BenchDelivered[] = []
 let flushQueued = false
 
 const flush = (): void => {
@@ -38,12 +38,12 @@ const flush = (): void => {
 }
 
 const onFrame = (text: string): void => {
-  const delivered = frameToEvent(state, text)
-  if (delivered === null) return
-  state = reduce(state, delivered)
-  for (const callback of callbacks) void Promise.resolve(callback(delivered)).catch(() => undefined)
+  const next = frameToEvent(state, text, form)
+  if (next === null) return
+  state = next.state
+  for (const callback of callbacks) void Promise.resolve(callback(next.delivered)).catch(() => undefined)
   if (ports.length > 0) {
-    pending.push(delivered)
+    pending.push(next.delivered)
     if (!flushQueued) {
       flushQueued = true
       queueMicrotask(flush)
@@ -60,7 +60,8 @@ const api: BaselineApi = {
     callbacks.push(callback)
     return state
   },
-  open(url, heartbeatMs) {
+  open(url, heartbeatMs, eventForm) {
+    form = eventForm
     socket ??= new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(url)
       ws.addEventListener('open', () => {

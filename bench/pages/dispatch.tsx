@@ -1,8 +1,9 @@
-// The bench tab: connects through one delivery path (?mode=product|socket|comlink|port), records per message when
-// the store held it and when React committed it, and exposes window.__bench to the runner.
+// The bench tab: connects through one delivery path (?mode=product|socket|comlink|port, ?dedicated=1 for the core's
+// fallback), records per message when the store held it and when React committed it (both read from the store's coupon
+// counter), and exposes window.__bench to the runner.
 import { useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TabRecorder, type TabDump } from './recorder.ts'
+import { TabRecorder, type TabDump, type TabProgress } from './recorder.ts'
 import type { SourceContext, TabSource } from './tab-source.ts'
 
 export interface BenchTab {
@@ -11,7 +12,7 @@ export interface BenchTab {
   workerIsolated(): Promise<boolean | null>
   /** starts a run of count messages: message k is the k-th counter event from now on. */
   reset(count: number): Promise<void>
-  progress(): { storeMax: number; commitMax: number; events: number }
+  progress(): TabProgress
   dump(): TabDump
   workerArrivals(): Promise<Array<[number, number]>>
   control(name: string, ...args: unknown[]): Promise<unknown>
@@ -30,7 +31,6 @@ const recorder = new TabRecorder()
 
 const context: SourceContext = {
   params,
-  onEvent: (seq, counter) => recorder.event(seq, counter),
   onArrival: (id, t) => recorder.arrival(id, t),
 }
 
@@ -47,14 +47,15 @@ const loadSource = async (): Promise<TabSource> => {
 }
 
 const Probe = ({ source }: { source: TabSource }) => {
-  const seq = source.useSeq()
-  useLayoutEffect(() => recorder.commit(seq), [seq])
-  return <output data-testid="bench-seq">{seq}</output>
+  const counter = source.useCounter()
+  useLayoutEffect(() => recorder.commit(counter), [counter])
+  return <output data-testid="bench-counter">{counter}</output>
 }
 
 const boot = async (): Promise<void> => {
   const source = await loadSource()
-  source.subscribe(() => recorder.store(source.seq()))
+  recorder.reset(0, source.counter())
+  source.subscribe(() => recorder.store(source.counter()))
   createRoot(document.getElementById('root')!).render(<Probe source={source} />)
   window.__bench = {
     mode,

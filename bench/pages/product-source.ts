@@ -1,74 +1,84 @@
-// The product path as a tab source: the real core client (src/core/connect.ts, its SharedWorker with the socket probe
-// in front) and the real tab store (src/store/app-store.ts).
-import { useStore } from 'zustand'
-import type { EventBatch } from '../../worker/protocol/events.ts'
-import type { Snapshot } from '../../worker/protocol/commands.ts'
+// The product path as a tab source: the real core client (src/core/connect.ts, its worker with the socket probe in
+// front) and the real tab store (src/store/app-store.ts). ?dedicated=1 runs the core's dedicated-Worker fallback.
+import { useSyncExternalStore } from 'react'
+import { follow, loadConnect, loadStoreModule } from './product-api.ts'
 import type { SourceContext, TabSource } from './tab-source.ts'
-
-type ConnectModule = typeof import('../../src/core/connect.ts')
-type StoreModule = typeof import('../../src/store/app-store.ts')
-// globs, not imports: while the product is incomplete the bench build still succeeds and only this path fails
-const connectModule = import.meta.glob<ConnectModule>('/src/core/connect.ts')
-const storeModule = import.meta.glob<StoreModule>('/src/store/app-store.ts')
-
-const load = async <M,>(modules: Record<string, () => Promise<M>>, what: string): Promise<M> => {
-  const loader = Object.values(modules)[0]
-  if (!loader) throw new Error(`${what} is missing`)
-  return loader()
-}
+import type { ProbeAsk } from './ws-probe.ts'
 
 const DEMO = { phone: '13800138000', password: 'Demo@2026' }
 
-/** asks the socket probe inside the core's worker (bench/pages/ws-probe.ts). */
-const askProbe = <T,>(ask: 'arrivals' | 'reset' | 'info', timeoutMs = 10_000): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
+/**
+ * Asks the socket probe inside the core's worker(s) (bench/pages/ws-probe.ts). The dedicated fallback runs one worker
+ * per tab, so replies are gathered for a short while after the first and arrivals merged (earliest per message).
+ */
+const askProbe = <T,>(ask: ProbeAsk, timeoutMs = 10_000, gatherMs = 150): Promise<T[]> =>
+  new Promise<T[]>((resolve, reject) => {
     const channel = new BroadcastChannel('bench-ws-probe')
     const reply = crypto.randomUUID()
+    const values: T[] = []
+    const done = () => {
+      channel.close()
+      resolve(values)
+    }
     const timer = setTimeout(() => {
       channel.close()
       reject(new Error(`socket probe did not answer ${ask}: is the core running with the bench probe?`))
     }, timeoutMs)
     channel.onmessage = (e: MessageEvent<{ reply?: string; value: T }>) => {
       if (e.data.reply !== reply) return
-      clearTimeout(timer)
-      channel.close()
-      resolve(e.data.value)
+      if (values.length === 0) {
+        clearTimeout(timer)
+        setTimeout(done, gatherMs)
+      }
+      values.push(e.data.value)
     }
     channel.postMessage({ ask, reply })
   })
 
+const earliestArrivals = (replies: ReadonlyArray<Array<[number, number]>>): Array<[number, number]> => {
+  const first = new Map<number, number>()
+  for (const pairs of replies) for (const [id, t] of pairs) if (!(first.get(id)! <= t)) first.set(id, t)
+  return [...first]
+}
+
 export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
-  // the core's own test-only config (src/core/connect.ts): a shortened heartbeat for the connections part
+  // the core's own test-only config (src/core/connect.ts): a shortened heartbeat, the dedicated fallback
   const hb = ctx.params.get('hb')
-  if (hb !== null) globalThis.__CORE_TEST_CONFIG__ = { heartbeatMs: Number(hb), workerName: 'bench-heartbeat' }
-  const { connectCore } = await load(connectModule, 'src/core/connect.ts')
-  const { createAppStore } = await load(storeModule, 'src/store/app-store.ts')
+  const dedicated = ctx.params.get('dedicated') === '1'
+  if (hb !== null || dedicated) {
+    globalThis.__CORE_TEST_CONFIG__ = {
+      workerName: ctx.params.get('worker') ?? 'bench-product',
+      ...(hb !== null ? { heartbeatMs: Number(hb) } : {}),
+      ...(dedicated ? { forceDedicated: true } : {}),
+    }
+  }
+  const { connectCore } = await loadConnect()
+  const storeModule = await loadStoreModule()
+  if (!storeModule) throw new Error('src/store/app-store.ts is missing')
   const core = await connectCore({
     channelCode: null,
     route: { path: ctx.params.get('route') ?? '/bench', search: {}, viewerCardId: null, oneClickRepair: false },
     visible: true,
   })
-  const store = createAppStore()
-  store.getState().loadSnapshot(core.snapshot)
-  core.onEvents((batch: EventBatch) => {
-    for (const { seq, event } of batch) if (event._tag === 'CardCouponChanged' && seq !== null) ctx.onEvent(seq, event.counters.coupon)
-    store.getState().applyBatch(batch)
-  })
-  core.onSnapshot((snapshot: Snapshot) => store.getState().loadSnapshot(snapshot))
+  const store = storeModule.createAppStore()
+  follow(core, store)
+  const counter = () => store.getState().counters.coupon
+  const subscribe = (listener: () => void) => store.subscribe(listener)
   return {
-    counter: () => store.getState().counters.coupon,
-    seq: () => store.getState().seq,
-    subscribe: (listener) => store.subscribe(listener),
-    useSeq: () => useStore(store, (s) => s.seq),
-    workerArrivals: () => askProbe<Array<[number, number]>>('arrivals'),
+    counter,
+    subscribe,
+    useCounter: () => useSyncExternalStore(subscribe, counter),
+    workerArrivals: async () => earliestArrivals(await askProbe<Array<[number, number]>>('arrivals')),
     resetWorker: () => askProbe<null>('reset').then(() => undefined),
-    workerIsolated: () => askProbe<{ crossOriginIsolated: boolean }>('info').then((i) => i.crossOriginIsolated),
+    workerIsolated: async () => (await askProbe<{ crossOriginIsolated: boolean }>('info'))[0].crossOriginIsolated,
     controls: {
       login: () => core.api.login(DEMO),
       loggedIn: () => store.getState().session.loggedIn,
       pushStatus: () => store.getState().push.status,
       mode: () => core.mode,
       probeInfo: () => askProbe('info'),
+      // as Android may do to a SharedWorker: the worker goes away mid-flight and the tabs must reattach on their own
+      kill: () => { void core.api.__terminate().catch(() => undefined) },
     },
   }
 }

@@ -1,6 +1,6 @@
-// What a bench tab records per message: when its store held the state, when React committed it, and whether the
-// events came complete and in order. Message k is the k-th counter event since the reset; its store state is found
-// by the event's seq, so a core that computes the counter wrongly still gets timed (and its counter is checked apart).
+// What a bench tab records per message, read from its store only: message k (the k-th push since the reset) is held
+// when the store's coupon counter reached base + k, whoever brought it there (an event batch or a snapshot), and is
+// committed when React rendered that counter. A tab that catches up through a snapshot is on time, not lossy.
 import { now } from './clock.ts'
 
 export interface TabDump {
@@ -8,82 +8,81 @@ export interface TabDump {
   readonly commitAt: ReadonlyArray<number>
   /** per-tab socket baseline only: when this tab's own socket got the frame. */
   readonly arrivalAt: ReadonlyArray<number>
-  readonly events: number
-  readonly duplicatedOrReordered: number
-  readonly storeMax: number
-  readonly commitMax: number
-  /** how far the coupon counter moved since the reset (should equal the messages sent). */
-  readonly counterDelta: number
+  readonly progress: TabProgress
 }
 
-/** Times, per message id, the first moment a watermark (store or React) reached that message's seq. */
+export interface TabProgress {
+  /** highest message the store / React has held since the reset (counter - base, capped at the run's count). */
+  readonly stored: number
+  readonly committed: number
+  /** the store's coupon counter now, and what it was at the reset. */
+  readonly counter: number
+  readonly base: number
+  /** the store counter went past base + count (a duplicated increment) or below base (state lost). */
+  readonly overshoot: boolean
+  readonly undershoot: boolean
+}
+
+/** Times the first moment a watermark (store or React) reached each message. */
 class Watermark {
-  at: Float64Array
+  readonly at: Float64Array
   reached = 0
   constructor(size: number) {
     this.at = new Float64Array(size + 1)
   }
-  advance(seqs: ReadonlyArray<number>, seq: number): void {
-    let id = this.reached
-    while (id < seqs.length && seqs[id] <= seq) id++
-    if (id === this.reached) return
+  advance(k: number): void {
+    const to = Math.min(k, this.at.length - 1)
+    if (to <= this.reached) return
     const t = now()
-    for (let k = this.reached + 1; k <= Math.min(id, this.at.length - 1); k++) this.at[k] = t
-    this.reached = id
+    for (let i = this.reached + 1; i <= to; i++) this.at[i] = t
+    this.reached = to
   }
 }
 
 export class TabRecorder {
-  /** seqs[k - 1] = seq of message k's event. */
-  private seqs: number[] = []
+  private count = 0
+  private base = 0
+  private counter = 0
+  private overshoot = false
+  private undershoot = false
   private store_ = new Watermark(0)
   private commit_ = new Watermark(0)
   private arrivalAt = new Float64Array(1)
-  private lastSeq = -Infinity
-  private misordered = 0
-  private counterBase = 0
-  private counter = 0
 
   reset(count: number, counter: number): void {
-    this.seqs = []
+    this.count = count
+    this.base = this.counter = counter
+    this.overshoot = this.undershoot = false
     this.store_ = new Watermark(count)
     this.commit_ = new Watermark(count)
     this.arrivalAt = new Float64Array(count + 1)
-    this.lastSeq = -Infinity
-    this.misordered = 0
-    this.counterBase = this.counter = counter
-  }
-
-  /** a counter event with this seq reached the tab (before its store). */
-  event(seq: number, counter: number): void {
-    if (seq <= this.lastSeq) this.misordered++
-    this.lastSeq = Math.max(this.lastSeq, seq)
-    this.seqs.push(seq)
-    this.counter = counter
   }
 
   arrival(id: number, t: number): void {
     if (id > 0 && id < this.arrivalAt.length && this.arrivalAt[id] === 0) this.arrivalAt[id] = t
   }
 
-  /** the store now holds everything up to seq. */
-  store(seq: number): void {
-    this.store_.advance(this.seqs, seq)
+  /** the store now holds this coupon counter. */
+  store(counter: number): void {
+    this.counter = counter
+    if (counter > this.base + this.count) this.overshoot = true
+    if (counter < this.base) this.undershoot = true
+    this.store_.advance(counter - this.base)
   }
 
-  commit(seq: number): void {
-    this.commit_.advance(this.seqs, seq)
+  /** React committed a render of this coupon counter. */
+  commit(counter: number): void {
+    this.commit_.advance(counter - this.base)
   }
 
-  progress(): { storeMax: number; commitMax: number; events: number } {
-    return { storeMax: this.store_.reached, commitMax: this.commit_.reached, events: this.seqs.length }
+  progress(): TabProgress {
+    return {
+      stored: this.store_.reached, committed: this.commit_.reached, counter: this.counter, base: this.base,
+      overshoot: this.overshoot, undershoot: this.undershoot,
+    }
   }
 
   dump(): TabDump {
-    return {
-      storeAt: Array.from(this.store_.at), commitAt: Array.from(this.commit_.at), arrivalAt: Array.from(this.arrivalAt),
-      events: this.seqs.length, duplicatedOrReordered: this.misordered,
-      storeMax: this.store_.reached, commitMax: this.commit_.reached, counterDelta: this.counter - this.counterBase,
-    }
+    return { storeAt: Array.from(this.store_.at), commitAt: Array.from(this.commit_.at), arrivalAt: Array.from(this.arrivalAt), progress: this.progress() }
   }
 }

@@ -1,17 +1,32 @@
-// Injected in front of the product worker entry by the bench page server: stamps every frame at the moment it
-// reaches the core's socket (before the core's own listener runs), and hands the stamps out over a BroadcastChannel.
+// Injected in front of the product worker entry by the bench page server: points the core's push socket at the
+// bench push source (the one writer that feeds every path, bench/lib/push-source.ts), stamps every frame at the moment
+// it reaches the core's socket (before the core's own listener runs), and hands the stamps out over a BroadcastChannel.
+import { PUSH_PATH } from '../../worker/protocol/push.ts'
 import { frameId } from '../lib/frames.ts'
 import { now } from './clock.ts'
+
+// replaced at build time by the bench page server (bench/lib/bench-pages.ts) with the push source's ws:// URL
+const PUSH_SOURCE_URL: string = 'bench-push-source-url'
 
 let times: number[] = []
 let frames: string[] = []
 const opened: string[] = []
+const instance = crypto.randomUUID()
+
+const redirected = (url: string | URL): string | URL => {
+  const target = new URL(String(url), self.location.href)
+  if (target.pathname !== PUSH_PATH || !PUSH_SOURCE_URL.startsWith('ws')) return url
+  const source = new URL(PUSH_SOURCE_URL)
+  source.search = target.search
+  return source.toString()
+}
 
 const Native = globalThis.WebSocket
 class ProbedWebSocket extends Native {
   constructor(url: string | URL, protocols?: string | string[]) {
-    super(url, protocols)
-    opened.push(String(url))
+    const to = redirected(url)
+    super(to, protocols)
+    opened.push(String(to))
     this.addEventListener('message', (e) => {
       times.push(now())
       frames.push(e.data as string)
@@ -20,19 +35,21 @@ class ProbedWebSocket extends Native {
 }
 globalThis.WebSocket = ProbedWebSocket
 
+export type ProbeAsk = 'arrivals' | 'reset' | 'info'
+
 const channel = new BroadcastChannel('bench-ws-probe')
-channel.onmessage = (e: MessageEvent<{ ask: 'arrivals' | 'reset' | 'info'; reply: string }>) => {
+channel.onmessage = (e: MessageEvent<{ ask: ProbeAsk; reply: string }>) => {
   const { ask, reply } = e.data
   if (ask === 'reset') {
     times = []
     frames = []
-    return channel.postMessage({ reply, value: null })
+    return channel.postMessage({ reply, instance, value: null })
   }
-  if (ask === 'info') return channel.postMessage({ reply, value: { crossOriginIsolated: self.crossOriginIsolated, opened } })
+  if (ask === 'info') return channel.postMessage({ reply, instance, value: { crossOriginIsolated: self.crossOriginIsolated, opened } })
   const value: Array<[number, number]> = []
   frames.forEach((frame, i) => {
     const id = frameId(frame)
     if (id > 0) value.push([id, times[i]])
   })
-  channel.postMessage({ reply, value })
+  channel.postMessage({ reply, instance, value })
 }

@@ -1,8 +1,7 @@
-// Part 4: push sockets and heartbeat frames per minute for N tabs, counted on the server side: the reference
-// server's push stats for the product (one shared socket), the bench push source for the per-tab-socket baseline.
+// Part 4: push sockets and heartbeat frames per minute for N tabs, counted on the server side by the bench push source
+// that both the product's core socket and the per-tab-socket baseline connect to.
 import type { BenchContext } from '../lib/context.ts'
 import { withPathTabs } from '../lib/path-session.ts'
-import { DEMO_PHONE } from '../lib/reference-server.ts'
 import { round } from '../lib/stats.ts'
 import type { PartOutput } from '../lib/result.ts'
 import type { DeliveryPath } from '../lib/tabs.ts'
@@ -13,14 +12,9 @@ interface Count { path: DeliveryPath; tabs: number; ok: boolean; error?: string;
 /** heartbeat shortened through the core's test config (and the baseline's ?hb) so a short window holds many beats. */
 const TEST_HEARTBEAT_MS = 500
 
-const serverCounts = async (ctx: BenchContext, path: DeliveryPath): Promise<{ sockets: number; heartbeats: number }> => {
-  if (path === 'socket') {
-    const c = ctx.push.counters()
-    return { sockets: c.socketsOpen, heartbeats: c.heartbeats }
-  }
-  const stats = await ctx.server!.pushStats()
-  const demo = stats.users.find((u) => u.phone === DEMO_PHONE)
-  return { sockets: demo?.live ?? 0, heartbeats: demo?.keepAlives ?? 0 }
+const serverCounts = (ctx: BenchContext): { sockets: number; heartbeats: number } => {
+  const c = ctx.push.counters()
+  return { sockets: c.socketsOpen, heartbeats: c.heartbeats }
 }
 
 export const runConnections = async (ctx: BenchContext): Promise<PartOutput> => {
@@ -32,9 +26,9 @@ export const runConnections = async (ctx: BenchContext): Promise<PartOutput> => 
     await withPathTabs(ctx, path, tabCounts, async (_pages, tabs) => {
       try {
         await new Promise((r) => setTimeout(r, 1_000))
-        const before = await serverCounts(ctx, path)
+        const before = serverCounts(ctx)
         await new Promise((r) => setTimeout(r, windowMs))
-        const after = await serverCounts(ctx, path)
+        const after = serverCounts(ctx)
         counts.push({ path, tabs, ok: true, sockets: after.sockets, heartbeats: after.heartbeats - before.heartbeats, windowMs })
       } catch (e) {
         counts.push({ path, tabs, ok: false, error: e instanceof Error ? e.message : String(e) })
