@@ -55,7 +55,7 @@ export const startReferenceServer = async (options: { exposeGc?: boolean } = {})
 
   let started: { url: string }
   try {
-    started = await call<{ url: string }>(0, null, 90_000)
+    started = await call<{ url: string }>(0, null, 180_000)
   } catch (e) {
     child.kill()
     throw e

@@ -77,8 +77,17 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
       pushStatus: () => store.getState().push.status,
       mode: () => core.mode,
       probeInfo: () => askProbe('info'),
-      // as Android may do to a SharedWorker: the worker goes away mid-flight and the tabs must reattach on their own
-      kill: () => { void core.api.__terminate().catch(() => undefined) },
+      // as Android may do to a SharedWorker: the worker goes away mid-flood (when this tab's store reaches `counter`)
+      // and the tabs must reattach on their own; resolves with the counter this tab showed at the kill
+      killAt: (counter: number) => new Promise<number>((resolve) => {
+        const stop = store.subscribe(() => {
+          const shown = store.getState().counters.coupon
+          if (shown < counter) return
+          stop()
+          void core.api.__terminate().catch(() => undefined)
+          resolve(shown)
+        })
+      }),
     },
   }
 }

@@ -16,6 +16,8 @@ interface KillResult {
   readonly tabs: number
   readonly ok: boolean
   readonly error?: string
+  /** the tabs did not even open (a setup error, not a convergence failure). */
+  readonly notOpened?: boolean
   readonly flood1?: number
   readonly flood2?: number
   /** frames the source wrote to a live socket during phase 1 (frames sent while no socket was open are gone). */
@@ -24,7 +26,7 @@ interface KillResult {
   readonly reopenMs?: number | null
   /** sockets the push source saw opened from the kill to the end (the shared core should reopen exactly one). */
   readonly socketsOpened?: number
-  /** the most any tab showed of flood 1 just before the kill: the new worker must have kept at least that. */
+  /** what the first tab showed of flood 1 when it killed the worker: the new worker must have kept at least that. */
   readonly shownBeforeKill?: number
   /** the new worker's coupon counter minus the one before phase 1 (shared path: read by a fresh tab). */
   readonly workerKept?: number | null
@@ -45,16 +47,19 @@ const killOnce = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], fl
   await resetTabs(pages, flood1)
   ctx.push.resetCounters()
   const openedBefore = ctx.push.counters().socketsOpened
-  // the kill lands when the first tab's store shows 40 % of the flood: the worker is mid-flood, whatever its speed
+  // the first tab kills the worker when its store shows 40 % of the flood: mid-flood, whatever the runtime's speed;
+  // what that tab showed then must survive the kill
+  const base = (await tabProgress([pages[0]]))[0].counter
+  const killed = control(pages[0], 'killAt', base + Math.floor(flood1 * 0.4)) as Promise<number>
   const writing = ctx.push.sendSeries(1, flood1, 0)
-  await waitFor('the first tab to show 40 % of the flood', async () => (await tabProgress([pages[0]]))[0].stored >= flood1 * 0.4, 60_000)
-  // what the tabs have shown the user by now must survive the kill (read just before it: a lower bound)
-  const shown = Math.max(...(await tabProgress(pages)).map((p) => p.counter - p.base))
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the first tab never showed 40 % of the flood')), 60_000).unref())
+  const shown = (await Promise.race([killed, timeout])) - base
   const killedAt = Date.now()
-  await control(pages[0], 'kill')
   const write1 = await writing
+  ctx.log(`worker kill: killed at ${shown} of ${flood1}; waiting for the reattach`)
   await waitFor('the push socket to reopen after the kill', async () => ctx.push.counters().socketsOpened > openedBefore && ctx.push.open() >= sockets, 60_000)
   const reopenMs = Date.now() - killedAt
+  ctx.log(`worker kill: push socket reopened after ${reopenMs} ms`)
   await Promise.all(pages.map((p) => waitFor('the tab to see its push socket open again', async () => (await control(p, 'pushStatus')) === 'open', 30_000)))
   await settle(pages, 1_000, 30_000)
   let workerCounter: number | null = null
@@ -96,14 +101,16 @@ export const runWorkerKill = async (ctx: BenchContext): Promise<PartOutput> => {
     ctx.log(`worker kill: ${path} x${tabs} tabs, flood of ${flood1} with a kill at 40 %, then ${flood2}`)
     await withPathTabs(ctx, path, [tabs], async (pages) => {
       try {
+        ctx.log(`worker kill: ${pages.length} tabs open`)
         results.push(await killOnce(ctx, path, pages, flood1, flood2))
       } catch (e) {
         results.push({ path, tabs, ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e) })
       }
-    }, (n, e) => results.push({ path, tabs: n, ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }), Infinity, { worker: `bench-kill-${path}` })
+    }, (n, e) => results.push({ path, tabs: n, ok: false, notOpened: true, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }), Infinity, { worker: `bench-kill-${path}` })
   }
-  // a reattach that never happens is a convergence failure too, so errors here are listed as failures
-  const failures = results.filter((r) => !r.ok || !r.converged).map((r) => r.ok
+  // a reattach that never happens is a convergence failure too, so errors once the tabs are open are failures
+  const errors = results.filter((r) => r.notOpened).map((r) => `worker kill ${pathName(r.path)} x${r.tabs}: tabs did not open: ${r.error}`)
+  const failures = results.filter((r) => !r.notOpened && (!r.ok || !r.converged)).map((r) => r.ok
     ? `worker kill ${pathName(r.path)} x${r.tabs}: shown before the kill ${r.shownBeforeKill}, tabs kept ${r.tabsKept?.join('/')}, tabs at the worker's state ${r.tabsAtWorkerState}, exact after the second flood ${r.phase2Exact}`
     : `worker kill ${pathName(r.path)} x${r.tabs}: ${r.error}`)
   return {
@@ -117,9 +124,10 @@ export const runWorkerKill = async (ctx: BenchContext): Promise<PartOutput> => {
       ]),
     }],
     failures,
+    errors,
     product: results.some((r) => r.ok) ? 'real' : 'missing',
     notes: [
-      'The kill is core.api.__terminate() from the first tab, sent when the first tab\'s store shows 40 % of flood 1; the tabs find out on their own (the core\'s ping timeout), as they would after Android killed the worker.',
+      'The kill is core.api.__terminate() from the first tab, sent from its store subscription when it shows 40 % of flood 1; the tabs find out on their own (the core\'s ping timeout), as they would after Android killed the worker.',
       'Frames written while no socket was open are gone (no server replays them), and a frame the dead worker had received but nobody had shown yet may go with it: "worker kept" can be below "flood 1". What must hold: no tab loses what any tab had shown before the kill ("tabs kept" >= "shown before the kill"), every tab ends on exactly the new worker\'s state (a fresh tab\'s snapshot), and flood 2 then reaches every tab exactly.',
       'The dedicated fallback (full run) has a worker per tab: only the first tab\'s worker is killed; there is no shared worker state to compare, so only flood 2 is checked.',
       ...results.filter((r) => !r.ok).map((r) => `${pathName(r.path)} x${r.tabs} failed: ${r.error}`),
