@@ -41,7 +41,7 @@ const parts: Part[] = [
     limitMs: { quick: 360_000, full: 2_400_000 },
     run: (ctx) => runDelivery(ctx, ctx.quick ? 240_000 : 1_800_000),
   },
-  single('kill', '3b. Worker killed during a flood', { quick: 180_000, full: 300_000 }, runWorkerKill),
+  single('kill', '3b. Worker killed during a flood', { quick: 400_000, full: 600_000 }, runWorkerKill),
   single('connections', '4. Connections and heartbeats', { quick: 60_000, full: 300_000 }, runConnections),
   single('fanout', '5. Reference server fan-out', { quick: 60_000, full: 180_000 }, runFanout),
   single('bundle', '6. Bundle', { quick: 90_000, full: 180_000 }, runBundle),
