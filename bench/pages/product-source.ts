@@ -62,6 +62,7 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
   })
   const store = storeModule.createAppStore()
   follow(core, store)
+  let killedAt: number | null = null
   const counter = () => store.getState().counters.coupon
   const subscribe = (listener: () => void) => store.subscribe(listener)
   return {
@@ -78,16 +79,17 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
       mode: () => core.mode,
       probeInfo: () => askProbe('info'),
       // as Android may do to a SharedWorker: the worker goes away mid-flood (when this tab's store reaches `counter`)
-      // and the tabs must reattach on their own; resolves with the counter this tab showed at the kill
-      killAt: (counter: number) => new Promise<number>((resolve) => {
+      // and the tabs must reattach on their own. Armed before the flood; `killedAt` is the counter shown at the kill.
+      armKill: (counter: number) => {
         const stop = store.subscribe(() => {
           const shown = store.getState().counters.coupon
           if (shown < counter) return
           stop()
+          killedAt = shown
           void core.api.__terminate().catch(() => undefined)
-          resolve(shown)
         })
-      }),
+      },
+      killedAt: () => killedAt,
     },
   }
 }

@@ -47,13 +47,17 @@ const killOnce = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], fl
   await resetTabs(pages, flood1)
   ctx.push.resetCounters()
   const openedBefore = ctx.push.counters().socketsOpened
-  // the first tab kills the worker when its store shows 40 % of the flood: mid-flood, whatever the runtime's speed;
-  // what that tab showed then must survive the kill
+  // the first tab kills the worker when its store shows 40 % of the flood (armed before it: mid-flood whatever the
+  // runtime's speed); what that tab showed then must survive the kill
   const base = (await tabProgress([pages[0]]))[0].counter
-  const killed = control(pages[0], 'killAt', base + Math.floor(flood1 * 0.4)) as Promise<number>
+  await control(pages[0], 'armKill', base + Math.floor(flood1 * 0.4))
   const writing = ctx.push.sendSeries(1, flood1, 0)
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the first tab never showed 40 % of the flood')), 60_000).unref())
-  const shown = (await Promise.race([killed, timeout])) - base
+  let shown = 0
+  await waitFor('the first tab to show 40 % of the flood and kill the worker', async () => {
+    const at = (await control(pages[0], 'killedAt')) as number | null
+    if (at !== null) shown = at - base
+    return at !== null
+  }, 60_000)
   const killedAt = Date.now()
   const write1 = await writing
   ctx.log(`worker kill: killed at ${shown} of ${flood1}; waiting for the reattach`)
