@@ -23,6 +23,7 @@ import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
 import { createPushHub, type PushServer } from './push/hub.ts'
 import { registerSessionRoutes } from './session/routes.ts'
+import { registerPasswordRegisterSwitch } from './session/register-switch.ts'
 import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
@@ -155,6 +156,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       if (hub.handleUpgrade(request, socket, head)) return
       socket.destroy()
     })
+    registerPasswordRegisterSwitch(ctx)
     registerSessionRoutes(ctx, loginKey)
     registerCardRoutes(ctx)
     registerPayRoutes(ctx)

@@ -10,6 +10,7 @@ import { mealRulesEndpoints } from './meal-rules.ts'
 import { activityEndpoints } from './activity.ts'
 import { analyticsEndpoints } from './analytics.ts'
 import { fileEndpoints } from './files.ts'
+import { registerSwitchEndpoints } from './register-switch.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -23,6 +24,7 @@ export const catalogue = {
   ...activityEndpoints,
   ...analyticsEndpoints,
   ...fileEndpoints,
+  ...registerSwitchEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -4,6 +4,7 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { useCore } from '../../../core-context.tsx'
+import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { hasErrors, validateLogin, type LoginFieldErrors } from '../../../features/session/login-form.ts'
 import { HOME } from '../../../router/paths.ts'
@@ -21,6 +22,7 @@ const SESSION_EVENT_WAIT_MS = 3_000
 export default function LoginScreen() {
   const { api } = useCore()
   const navigate = useNavigate()
+  const registerOn = usePasswordRegisterSwitch()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const invitationUserName = search.invitationUserName || null
   const [phone, setPhone] = useState('')
@@ -104,7 +106,7 @@ export default function LoginScreen() {
         </Button>
         <nav className="login-links">
           <Link to="/pages/quickLogin/quickLogin" search={invitation}>{t.quickLogin}</Link>
-          <Link to="/pages/registerAccount/registerAccount" search={invitation}>{t.register}</Link>
+          {registerOn !== false && <Link to="/pages/registerAccount/registerAccount" search={invitation} data-testid="login-register">{t.register}</Link>}
           <Link to="/pages/forgotPassword/forgotPassword">{t.forgotPassword}</Link>
         </nav>
         <p className="login-agreement">

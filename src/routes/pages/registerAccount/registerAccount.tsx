@@ -1,5 +1,5 @@
 // /pages/registerAccount/registerAccount: phone, SMS code, password twice, invitation code (prefilled from
-// invitationUserName); registered and logged in at once, then home.
+// invitationUserName); registered and logged in at once, then home. Closed while getPasswordRegisterSwitch is off.
 import { Button, Toast } from 'antd-mobile'
 import { Link, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
@@ -13,6 +13,8 @@ import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PasswordField, PhoneField, TextField } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
 import { useSubmission } from '../../../features/auth/use-submission.ts'
+import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
+import { REGISTER_CLOSED } from '../../../../worker/protocol/register-switch.ts'
 import { LOGIN } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
 
@@ -23,6 +25,7 @@ type Field = 'phone' | 'code' | 'password' | 'confirm' | 'inviteCode'
 export default function RegisterScreen() {
   const { api } = useCore()
   const enterHome = useEnterHome()
+  const registerOn = usePasswordRegisterSwitch()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
@@ -56,6 +59,21 @@ export default function RegisterScreen() {
     })
   }
 
+  if (registerOn === false) {
+    return (
+      <Page testId="register-page">
+        <div className="auth" data-testid="register-closed">
+          <h1 className="auth-heading">{t.registerHeading}</h1>
+          <p className="auth-hint">{REGISTER_CLOSED}</p>
+          <nav className="auth-links">
+            <Link to="/pages/quickLogin/quickLogin" search={search.invitationUserName ? { invitationUserName: search.invitationUserName } : {}} replace>
+              {zhCN.login.quickLogin}
+            </Link>
+          </nav>
+        </div>
+      </Page>
+    )
+  }
   return (
     <Page testId="register-page">
       <form className="auth" onSubmit={(e) => void submit(e)} noValidate>
