@@ -1,31 +1,15 @@
 // Commands: the comlink API the core exposes to each tab, and the snapshot a tab paints from.
 import * as Schema from 'effect/Schema'
-import { UserInfo } from './session.ts'
-import { Device } from './devices.ts'
-import { MealTypeGroup } from './pay.ts'
-import { MaintenanceMsg } from './system.ts'
-import { CardCouponCounters, PushStatus, type EventBatch } from './events.ts'
-import type { EndpointName } from './catalogue.ts'
+import type { UserInfo } from './session.ts'
+import type { Device } from './devices.ts'
+import type { EventBatch, StateEvent } from './events.ts'
+import type { Catalogue, EndpointName } from './catalogue.ts'
+import type { RequestOf, ResponseOf } from './endpoint.ts'
+import type { SharedState } from './projection/index.ts'
 import type { TabWritableKey } from './storage-keys.ts'
 
-export const Snapshot = Schema.Struct({
-  /** seq of the last state event folded into this snapshot. */
-  seq: Schema.Number,
-  session: Schema.Struct({ loggedIn: Schema.Boolean, user: Schema.NullOr(UserInfo), phone: Schema.NullOr(Schema.String) }),
-  devices: Schema.Struct({
-    list: Schema.Array(Device),
-    fetchedAt: Schema.NullOr(Schema.Number),
-    loading: Schema.Boolean,
-    error: Schema.NullOr(Schema.String),
-  }),
-  mealTypes: Schema.Array(MealTypeGroup),
-  maintenance: Schema.NullOr(MaintenanceMsg),
-  push: Schema.Struct({ status: PushStatus, reconnectAttempts: Schema.Number }),
-  cardCoupon: CardCouponCounters,
-  announcementActive: Schema.Boolean,
-  systemName: Schema.NullOr(Schema.String),
-})
-export type Snapshot = typeof Snapshot.Type
+/** The shared state a tab paints from: the one projection's state (./projection/index.ts). */
+export type Snapshot = SharedState
 
 /** Where a tab is; route-dependent push rules (changeCard, removeAuth) are decided from this. */
 export const TabRoute = Schema.Struct({
@@ -43,10 +27,21 @@ export const TabHello = Schema.Struct({
   channelCode: Schema.NullOr(Schema.String),
   route: TabRoute,
   visible: Schema.Boolean,
-  /** last seq this tab applied (0 on a fresh tab); lets a reattaching tab catch up. */
-  lastSeq: Schema.Number,
+  /** true on the first attach of a page load: a launch of the app (visit log, room-status check; decisions.md). */
+  launch: Schema.Boolean,
 })
 export type TabHello = typeof TabHello.Type
+
+/** What a tab already holds when it (re)attaches: lets the core send only what is missing, or a snapshot. */
+export interface TabHolds {
+  /** the worker generation the tab's state came from; null on a fresh tab. */
+  readonly generation: string | null
+  /**
+   * The tab's state (null on a fresh tab). A worker that died before persisting its last events (Android may kill it
+   * at any time) is replaced by one that recovers from this what it can (worker/events/recovery.ts).
+   */
+  readonly state: Snapshot | null
+}
 
 /** A call's outcome as a plain value: nothing crosses the boundary as a thrown exception. */
 export type CallResult<A> =
@@ -68,14 +63,28 @@ export interface CodeLoginInput {
   readonly password?: string | null
 }
 
-export type Resync = { readonly kind: 'events'; readonly batch: EventBatch } | { readonly kind: 'snapshot'; readonly snapshot: Snapshot }
+/** A call's answer, typed by its endpoint in the catalogue (data false: the server sent empty data, §7). */
+export type CallResultOf<N extends EndpointName> = CallResult<ResponseOf<Catalogue[N]> | false>
+/** The payload of a call; endpoints whose request is empty may be called without one. */
+export type CallArgs<N extends EndpointName> = {} extends RequestOf<Catalogue[N]>
+  ? [payload?: RequestOf<Catalogue[N]>]
+  : [payload: RequestOf<Catalogue[N]>]
+
+/** The recent event log with its base snapshot, for a bug report (tokens and phone numbers redacted). */
+export interface EventLogExport {
+  readonly kind: 'cloud-phone-event-log'
+  readonly version: 1
+  readonly exportedAt: number
+  readonly base: Snapshot
+  readonly events: ReadonlyArray<{ readonly seq: number; readonly event: StateEvent }>
+}
 
 /**
- * The core's API, one instance per connected port. `attach` must be called first, with a MessagePort that receives
- * EventBatch values (transferred with Comlink.transfer).
+ * The core's API, one instance per connected port. `attach` must be called first, with a MessagePort on which the core
+ * posts DownBatch values (transferred with Comlink.transfer) and the tab posts UpMessage values.
  */
 export interface CoreApi {
-  attach(hello: TabHello, events: MessagePort): Promise<Snapshot>
+  attach(hello: TabHello, holds: TabHolds, events: MessagePort): Promise<void>
   detach(): Promise<void>
   login(input: LoginInput): Promise<CallResult<UserInfo>>
   /** Quick login (or registration) with an SMS code; logged in exactly like `login`. */
@@ -84,26 +93,33 @@ export interface CoreApi {
   refreshSession(): Promise<CallResult<UserInfo>>
   /** A logout the user asked for: visit log operationType 2, then the exit action. */
   logout(): Promise<void>
-  call(name: EndpointName, payload?: unknown): Promise<CallResult<unknown>>
+  call<N extends EndpointName>(name: N, ...payload: CallArgs<N>): Promise<CallResultOf<N>>
   refreshDevices(): Promise<CallResult<ReadonlyArray<Device>>>
   reportRoute(route: TabRoute): Promise<void>
   reportVisibility(visible: boolean): Promise<void>
-  resync(sinceSeq: number): Promise<Resync>
   getLocal(key: TabWritableKey): Promise<string | null>
   setLocal(key: TabWritableKey, value: string | null): Promise<void>
   ping(): Promise<'pong'>
   /** The maintenance modal's confirm: runs the exit action unless the calling tab is on the login page (§8). */
   exitFromMaintenance(): Promise<void>
+  /** The recent event log and its base snapshot, redacted, for a bug report (settings screen). */
+  exportLog(): Promise<EventLogExport>
   /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
   __terminate(): Promise<void>
 }
 
 /**
- * What the worker posts on a tab's event port: an EventBatch, or a notice that this tab was dropped behind (its
- * bounded queue overflowed) and must call `resync(lastSeq)`.
+ * What the core posts on a tab's event port: numbered batches. A batch starts with a whole snapshot when the tab is
+ * new to this worker generation or fell behind the in-memory log; its state events then follow the tab's seq without
+ * a gap, with effect events in the order they were emitted.
  */
-export type PortDownMessage = EventBatch | { readonly resyncNeeded: true }
-/** What a tab posts back on its event port: how many batches it has applied (flow control for frozen tabs). */
-export type PortUpMessage = { readonly ack: number }
+export interface DownBatch {
+  readonly n: number
+  readonly generation: string
+  readonly snapshot: Snapshot | null
+  readonly items: EventBatch
+}
+/** What a tab posts back: the batch it applied and its seq (flow control), or a request for a snapshot. */
+export type UpMessage = { readonly ack: number; readonly seq: number } | { readonly resync: true }
 
 export { tabLockName } from './tab-lock.ts'

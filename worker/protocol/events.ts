@@ -16,12 +16,24 @@ export type CardCouponCounters = typeof CardCouponCounters.Type
 export const PushStatus = Schema.Literals(['closed', 'connecting', 'open', 'reconnecting'])
 export type PushStatus = typeof PushStatus.Type
 
-// ---- state events (logged, seq-numbered, part of the snapshot) ----
+// ---- state events (logged, seq-numbered, folded by the one projection in ./projection/) ----
+/** A login, a quick login, a registration or a refresh of the account (after binding a phone). */
 export const SessionChanged = Schema.TaggedStruct('SessionChanged', {
-  loggedIn: Schema.Boolean,
-  user: Schema.NullOr(UserInfo),
+  user: UserInfo,
   phone: Schema.NullOr(Schema.String),
 })
+/** How a session ended: what every tab tells the user, and whether tabs go to login. */
+export const SessionEnd = Schema.Struct({
+  /** worker time of the exit; a tab that attaches shortly after still tells the user why. */
+  at: Schema.Number,
+  /** the toast of a session-ending error (§8); null for a logout the user asked for. */
+  reason: Schema.NullOr(Schema.String),
+  /** the forced-offline notice (§4): a 提示 modal with 去登录 instead of a redirect. */
+  notice: Schema.NullOr(Schema.String),
+  redirect: Schema.Boolean,
+})
+export type SessionEnd = typeof SessionEnd.Type
+export const SessionEnded = Schema.TaggedStruct('SessionEnded', { end: SessionEnd })
 export const DeviceListLoading = Schema.TaggedStruct('DeviceListLoading', { loading: Schema.Boolean })
 export const DeviceListLoaded = Schema.TaggedStruct('DeviceListLoaded', {
   devices: Schema.Array(Device),
@@ -34,13 +46,16 @@ export const PushStatusChanged = Schema.TaggedStruct('PushStatusChanged', {
   status: PushStatus,
   reconnectAttempts: Schema.Number,
 })
-export const CardCouponChanged = Schema.TaggedStruct('CardCouponChanged', { counters: CardCouponCounters })
+/** sendActivationCode / sendCouponMsg: one more of that kind (and of `my`). */
+export const CounterIncremented = Schema.TaggedStruct('CounterIncremented', {
+  kind: Schema.Literals(['activationCode', 'coupon']),
+})
 export const AnnouncementFlagChanged = Schema.TaggedStruct('AnnouncementFlagChanged', { active: Schema.Boolean })
 export const SystemNameChanged = Schema.TaggedStruct('SystemNameChanged', { systemName: Schema.String })
 
 export const StateEvent = Schema.Union([
-  SessionChanged, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded, MaintenanceChanged,
-  PushStatusChanged, CardCouponChanged, AnnouncementFlagChanged, SystemNameChanged,
+  SessionChanged, SessionEnded, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded,
+  MaintenanceChanged, PushStatusChanged, CounterIncremented, AnnouncementFlagChanged, SystemNameChanged,
 ])
 export type StateEvent = typeof StateEvent.Type
 
@@ -56,22 +71,20 @@ export const NavigateTo = Schema.TaggedStruct('NavigateTo', {
 })
 export const ModalAction = Schema.Literals(['none', 'relaunchLogin', 'exitUnlessOnLogin'])
 export const ShowModal = Schema.TaggedStruct('ShowModal', {
-  /** identifies the modal so the same one is not stacked twice (maintenance period, forced offline, ...). */
+  /** identifies the modal so the same one is not stacked twice. */
   key: Schema.String,
   title: Schema.String,
   content: Schema.String,
   confirmText: Schema.String,
   action: ModalAction,
   delayMs: Schema.Number,
-  /** false: the modal has no cancel and no mask close (forcedOffline, maintenance). Absent means cancelable. */
+  /** false: the modal has no cancel and no mask close. Absent means cancelable. */
   cancelable: Schema.optional(Schema.Boolean),
 })
 /** changeCard in the viewer: clear the one-click-repair flag of that tab. */
 export const ClearRepairFlag = Schema.TaggedStruct('ClearRepairFlag', {})
-/** sendActivationCode / sendCouponMsg: home and coupon pages refresh their counts. */
-export const CountersRefresh = Schema.TaggedStruct('CountersRefresh', { kind: Schema.Literals(['activationCode', 'coupon']) })
 
-export const EffectEvent = Schema.Union([ShowToast, NavigateTo, ShowModal, ClearRepairFlag, CountersRefresh])
+export const EffectEvent = Schema.Union([ShowToast, NavigateTo, ShowModal, ClearRepairFlag])
 export type EffectEvent = typeof EffectEvent.Type
 
 export const CoreEvent = Schema.Union([StateEvent, EffectEvent])

@@ -1,0 +1,249 @@
+// The delivery model: the worker's fanout (worker/delivery/fanout.ts) and real tab receivers (src/core/receiver.ts)
+// joined by simulated ports, driven through generated interleavings of publishes, effects, flushes, batch and ack
+// deliveries, frozen tabs, tab reloads and worker deaths. For any interleaving, once every tab thaws and messages
+// drain, every tab holds exactly the worker's state; no state event is applied twice or out of order; effects arrive
+// at most once and in order; nothing stalls.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { DownBatch, Snapshot, UpMessage } from '../../../worker/protocol/commands.ts'
+import type { EffectEvent, StateEvent } from '../../../worker/protocol/events.ts'
+import { initialShared, reduce } from '../../../worker/protocol/projection/index.ts'
+import { makeFanout, type Fanout } from '../../../worker/delivery/fanout.ts'
+import { makeRecovery } from '../../../worker/events/recovery.ts'
+import { createReceiver, type Receiver } from '../../../src/core/receiver.ts'
+
+const user = (username: string) => ({ username, userType: 1, phone: '13800138000' })
+
+const stateEvent: fc.Arbitrary<StateEvent> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom<StateEvent>({ _tag: 'CounterIncremented', kind: 'coupon' }, { _tag: 'CounterIncremented', kind: 'activationCode' }) },
+  { weight: 1, arbitrary: fc.boolean().map((active): StateEvent => ({ _tag: 'AnnouncementFlagChanged', active })) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 }).map((n): StateEvent => ({ _tag: 'DeviceListLoaded', devices: [], fetchedAt: n })) },
+  { weight: 1, arbitrary: fc.constantFrom('a', 'b').map((u): StateEvent => ({ _tag: 'SessionChanged', user: user(u), phone: '13800138000' })) },
+  { weight: 1, arbitrary: fc.constant<StateEvent>({ _tag: 'SessionEnded', end: { at: 1, reason: null, notice: null, redirect: true } }) },
+)
+
+type Command =
+  | { readonly k: 'publish'; readonly events: ReadonlyArray<StateEvent> }
+  | { readonly k: 'emit'; readonly to: number | 'all' }
+  | { readonly k: 'flush' }
+  | { readonly k: 'process'; readonly tab: number; readonly count: number }
+  | { readonly k: 'ack'; readonly tab: number; readonly count: number }
+  | { readonly k: 'freeze' | 'thaw' | 'reload'; readonly tab: number }
+  | { readonly k: 'persist' }
+  | { readonly k: 'kill' }
+
+const commands = (tabs: number, withDeaths: boolean, events: fc.Arbitrary<StateEvent>) => {
+  const tab = fc.integer({ min: 0, max: tabs - 1 })
+  const base: Array<fc.Arbitrary<Command>> = [
+    fc.array(events, { minLength: 1, maxLength: 40 }).map((e): Command => ({ k: 'publish', events: e })),
+    fc.oneof(tab, fc.constant<'all'>('all')).map((to): Command => ({ k: 'emit', to })),
+    fc.constant<Command>({ k: 'flush' }),
+    fc.record({ tab, count: fc.integer({ min: 1, max: 5 }) }).map((r): Command => ({ k: 'process', ...r })),
+    fc.record({ tab, count: fc.integer({ min: 1, max: 5 }) }).map((r): Command => ({ k: 'ack', ...r })),
+    tab.map((t): Command => ({ k: 'freeze', tab: t })),
+    tab.map((t): Command => ({ k: 'thaw', tab: t })),
+    tab.map((t): Command => ({ k: 'reload', tab: t })),
+  ]
+  if (withDeaths) base.push(fc.constant<Command>({ k: 'persist' }), fc.constant<Command>({ k: 'kill' }))
+  return fc.array(fc.oneof(...base), { maxLength: 120 })
+}
+
+interface SimTab {
+  id: string
+  receiver: Receiver
+  inbox: Array<DownBatch>
+  outbox: Array<UpMessage>
+  frozen: boolean
+  /** seqs of state events applied, per generation, to check order and uniqueness. */
+  applied: Array<number>
+  effects: Array<number>
+  lastSeq: number
+  lastGeneration: string | null
+}
+
+const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number) => {
+  let generationNo = 1
+  let tasks: Array<() => void> = []
+  const makeWorker = (initial: Snapshot): Fanout =>
+    makeFanout(initial, { generation: `g${generationNo}`, logLimit, window: 2, effectLimit: 10_000, schedule: (f) => tasks.push(f) })
+  let worker = makeWorker(initialShared)
+  let persisted: { generation: string | null; state: Snapshot } = { generation: null, state: initialShared }
+  let recover = makeRecovery(persisted)
+  let effectNo = 0
+  const violations: Array<string> = []
+
+  const newTab = (i: number, reloadNo: number): SimTab => {
+    const t: SimTab = {
+      id: `t${i}.${reloadNo}`, inbox: [], outbox: [], frozen: false, applied: [], effects: [], lastSeq: 0, lastGeneration: null,
+      receiver: undefined as unknown as Receiver,
+    }
+    t.receiver = createReceiver({
+      onState: (state, replaced) => {
+        if (!replaced && t.lastGeneration === t.receiver.generation() && state.seq <= t.lastSeq) violations.push(`${t.id}: seq went back`)
+        t.lastSeq = state.seq
+        t.lastGeneration = t.receiver.generation()
+      },
+      onEffect: (e) => {
+        const [no, after, generation] = (e as { text: string }).text.split(':')
+        // an effect never runs before the state it was emitted after
+        if (generation === t.receiver.generation() && t.receiver.state().seq < Number(after)) violations.push(`${t.id}: effect ${no} early`)
+        t.effects.push(Number(no))
+      },
+      reply: (m) => t.outbox.push(m),
+    })
+    return t
+  }
+  const attach = (t: SimTab) => {
+    const holds = { generation: t.receiver.generation(), state: t.receiver.generation() === null ? null : t.receiver.state() }
+    for (const event of recover(holds, worker.state())) worker.publish(event)
+    worker.attach(t.id, { post: (b) => t.inbox.push(structuredClone(b)), close: () => {} }, { generation: holds.generation, seq: holds.state?.seq ?? 0 })
+  }
+  const reloads = new Array<number>(tabCount).fill(0)
+  const tabs = Array.from({ length: tabCount }, (_, i) => newTab(i, 0))
+  tabs.forEach(attach)
+
+  const process = (t: SimTab, n: number) => {
+    for (let i = 0; i < n && !t.frozen && t.inbox.length > 0; i++) {
+      const batch = t.inbox.shift()!
+      const before = t.receiver.state()
+      t.receiver.receive(batch)
+      const after = t.receiver.state()
+      // the receiver's state must equal folding the batch's state events over the previous state (or the snapshot)
+      let expected = batch.snapshot ?? before
+      for (const d of batch.items) if (d.seq !== null && d.seq > expected.seq) expected = reduce(expected, d.event as StateEvent, d.seq)
+      if (batch.snapshot !== null || batch.generation === t.receiver.generation()) {
+        if (JSON.stringify(expected) !== JSON.stringify(after)) violations.push(`${t.id}: batch ${batch.n} applied wrongly`)
+      }
+    }
+  }
+  const ack = (t: SimTab, n: number) => {
+    for (let i = 0; i < n && t.outbox.length > 0; i++) worker.receive(t.id, t.outbox.shift()!)
+  }
+  const runTasks = () => {
+    const now = tasks
+    tasks = []
+    now.forEach((f) => f())
+  }
+
+  for (const c of script) {
+    switch (c.k) {
+      case 'publish': c.events.forEach((e) => worker.publish(e)); break
+      case 'emit': {
+        const event: EffectEvent = { _tag: 'ShowToast', text: `${effectNo++}:${worker.state().seq}:g${generationNo}`, delayMs: 0 }
+        worker.emit(event, c.to === 'all' ? 'all' : tabs[c.to].id)
+        break
+      }
+      case 'flush': runTasks(); break
+      case 'process': process(tabs[c.tab], c.count); break
+      case 'ack': ack(tabs[c.tab], c.count); break
+      case 'freeze': tabs[c.tab].frozen = true; break
+      case 'thaw': tabs[c.tab].frozen = false; break
+      case 'reload': {
+        worker.detach(tabs[c.tab].id)
+        tabs[c.tab] = newTab(c.tab, ++reloads[c.tab])
+        attach(tabs[c.tab])
+        break
+      }
+      case 'persist': persisted = { generation: `g${generationNo}`, state: worker.state() }; break
+      case 'kill': {
+        // the worker and its ports are gone: messages in flight are lost; tabs keep the state they applied
+        generationNo += 1
+        tasks = []
+        recover = makeRecovery(persisted)
+        worker = makeWorker(persisted.state)
+        for (const t of tabs) {
+          t.inbox = []
+          t.outbox = []
+          attach(t)
+        }
+        break
+      }
+    }
+  }
+  // drain: every tab thaws; flush, process and ack until nothing moves
+  tabs.forEach((t) => { t.frozen = false })
+  for (let round = 0; round < 1000; round++) {
+    runTasks()
+    let moved = false
+    for (const t of tabs) {
+      if (t.inbox.length > 0 || t.outbox.length > 0) moved = true
+      process(t, Infinity)
+      ack(t, Infinity)
+    }
+    if (!moved && tasks.length === 0) return { worker, tabs, violations, persisted, rounds: round }
+  }
+  violations.push('did not quiesce: a stall')
+  return { worker, tabs, violations, persisted, rounds: -1 }
+}
+
+const checkConverged = (r: ReturnType<typeof run>) => {
+  expect(r.violations).toEqual([])
+  for (const t of r.tabs) expect(t.receiver.state()).toEqual(r.worker.state())
+  for (const t of r.tabs) {
+    // effects arrive at most once and in emission order
+    expect(new Set(t.effects).size).toBe(t.effects.length)
+    expect([...t.effects].sort((a, b) => a - b)).toEqual(t.effects)
+  }
+}
+
+describe('delivery model', () => {
+  it('every tab converges to exactly the worker state, for any interleaving (1-4 tabs, no deaths)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 3, max: 50 }), fc.integer({ min: 1, max: 4 }).chain((n) => commands(n, false, stateEvent).map((s) => [n, s] as const)),
+        (_, logLimit, [n, script]) => checkConverged(run(n, script, logLimit))),
+      { numRuns: 400 },
+    )
+  })
+
+  it('effects sent to a tab that keeps taking batches arrive exactly once, in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constant('p' as const), fc.constant('e' as const), fc.constant('f' as const), fc.constant('x' as const)), { maxLength: 200 }), (steps) => {
+        const script: Array<Command> = steps.map((s): Command =>
+          s === 'p' ? { k: 'publish', events: [{ _tag: 'CounterIncremented', kind: 'coupon' }] }
+            : s === 'e' ? { k: 'emit', to: 'all' }
+              : s === 'f' ? { k: 'flush' } : { k: 'process', tab: 0, count: 1 })
+        const r = run(2, script, 5)
+        checkConverged(r)
+        const emitted = steps.filter((s) => s === 'e').length
+        for (const t of r.tabs) expect(t.effects).toEqual(Array.from({ length: emitted }, (_, i) => i))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('after worker deaths every tab converges, and no pushed increment any tab had applied is lost', () => {
+    const counterEvents = fc.constantFrom<StateEvent>({ _tag: 'CounterIncremented', kind: 'coupon' }, { _tag: 'CounterIncremented', kind: 'activationCode' })
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }).chain((n) => commands(n, true, counterEvents).map((s) => [n, s] as const)), ([n, script]) => {
+        // a logged-in session from the start, persisted, so recovery applies to the same account
+        const login: Command = { k: 'publish', events: [{ _tag: 'SessionChanged', user: user('a'), phone: '13800138000' }] }
+        const full: Array<Command> = [login, { k: 'persist' }, ...script]
+        const r = run(n, full, 20)
+        checkConverged(r)
+        // the counters are at least what was published after the last death, plus what was persisted or held by a tab
+        const published = full.flatMap((c) => (c.k === 'publish' ? c.events : [])).filter((e) => e._tag === 'CounterIncremented').length
+        const my = r.worker.state().counters.my
+        expect(my).toBeLessThanOrEqual(published)
+        expect(r.worker.state().counters.coupon + r.worker.state().counters.activationCode).toBe(my)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a worker death right after tabs applied a burst loses none of it (recovered from the tabs)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), (n, before, after) => {
+        const burst = (k: number): Command => ({ k: 'publish', events: Array.from({ length: k }, () => ({ _tag: 'CounterIncremented', kind: 'coupon' }) as StateEvent) })
+        const drain: Array<Command> = [{ k: 'flush' }, ...Array.from({ length: n }, (_, tab): Command => ({ k: 'process', tab, count: 50 }))]
+        const script: Array<Command> = [
+          { k: 'publish', events: [{ _tag: 'SessionChanged', user: user('a'), phone: '13800138000' }] }, { k: 'persist' },
+          burst(before), ...drain, { k: 'kill' }, burst(after),
+        ]
+        const r = run(n, script, 20)
+        checkConverged(r)
+        expect(r.worker.state().counters.coupon).toBe(before + after)
+      }),
+      { numRuns: 200 },
+    )
+  })
+})
