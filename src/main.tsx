@@ -18,7 +18,6 @@ import { appStore } from './store/index.ts'
 import { statusBarHeightFrom } from './ui/nav-height.ts'
 import { RouterNotReady } from './ui/RouterNotReady.tsx'
 import { installShell } from './ui/shell.ts'
-import type { EffectEvent } from '../worker/protocol/events.ts'
 
 installShell()
 const redirectTo = entryRedirect(window.location)
@@ -39,12 +38,13 @@ const currentRoute = (router: AppRouter) => {
 }
 
 const follow = (core: CoreClient, router: AppRouter): void => {
-  const runEffect = createTabEffects(router, core.api)
-  core.onEvents((batch) => {
-    appStore.getState().applyBatch(batch)
-    for (const { seq, event } of batch) if (seq === null) runEffect(event as EffectEvent)
+  const effects = createTabEffects(router, core.api)
+  core.onState((state, replaced) => {
+    appStore.getState().setShared(state)
+    effects.onState(state, !replaced)
   })
-  core.onSnapshot((snapshot) => appStore.getState().loadSnapshot(snapshot))
+  core.onEffect(effects.onEffect)
+  effects.onState(core.state(), false)
 
   const reportRoute = () => void core.api.reportRoute(currentRoute(router))
   router.subscribe('onResolved', reportRoute)
@@ -68,7 +68,7 @@ const boot = async (): Promise<void> => {
     route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },
     visible: isVisible(),
   })
-  appStore.getState().loadSnapshot(core.snapshot)
+  appStore.getState().setShared(core.state())
   const router = createAppRouter()
   follow(core, router)
   root.render(

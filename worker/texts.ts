@@ -8,8 +8,6 @@ export const Texts = {
   serverError: '服务器错误',
   tipTitle: '提示',
   ok: '确定',
-  goLogin: '去登录',
-  maintenanceEta: (showTime: string) => `预计：${showTime}完成`,
   cardSwitched: '云手机已切换，请重新进入',
   removeAuthTitle: '授权取消通知',
   removeAuthContent: (diskName: string) => `云手机「${diskName}」的授权已被取消，已为您退出该云手机`,

@@ -1,4 +1,4 @@
-// Runs the core's effect events in this tab (toast, navigate, modal, repair flag, counters) through injected
+// Runs the core's effect events in this tab (toast, navigate, modal, repair flag) through injected
 // UI functions, so the rules (delays, unlessRepairFlagged, one modal per key) are testable without a browser.
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
@@ -21,7 +21,6 @@ export interface EffectDeps {
   readonly clearRepairFlag: () => void
   /** maintenance acknowledged: the exit action of the core (without its own redirect) then login. */
   readonly exitFromMaintenance: () => void
-  readonly refreshCounters: (kind: 'activationCode' | 'coupon') => void
   readonly schedule: (run: () => void, ms: number) => void
 }
 
@@ -54,8 +53,6 @@ export const createEffectHandler = (deps: EffectDeps): ((event: EffectEvent) => 
         )
       case 'ClearRepairFlag':
         return deps.clearRepairFlag()
-      case 'CountersRefresh':
-        return deps.refreshCounters(event.kind)
     }
   }
 }

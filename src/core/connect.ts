@@ -1,12 +1,15 @@
 // The tab's connection to the core: starts (or joins) the SharedWorker, or a dedicated Worker where SharedWorker is
-// missing; attaches with a transferred event port; delivers in-order batches (repairing seq gaps with resync); and
-// when the worker dies (ping timeout, error) starts a new one and reattaches without a page reload.
+// missing; attaches with a transferred event port and what this tab already holds; applies the core's batches through
+// the receiver (one fold, the projection's); and when the worker dies (ping timeout, error) starts a new one and
+// reattaches without a page reload. Nothing here ever waits on a promise of a worker that may be dead: every call
+// races the death of the link it went out on, so a killed worker can never hang a call or a reattach.
 import { transfer, wrap, type Remote } from 'comlink'
-import type { CoreApi, PortDownMessage, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
+import type { CallResult, CoreApi, DownBatch, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
 import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
-import type { EventBatch } from '../../worker/protocol/events.ts'
+import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
-import { createSequencer } from './sequencer.ts'
+import { zhCN } from '../i18n/zh-CN.ts'
+import { createReceiver } from './receiver.ts'
 import { holdTabLock } from './tab-lock.ts'
 import type { ConnectCore, CoreClient } from './types.ts'
 
@@ -17,9 +20,17 @@ declare global {
 
 interface Link {
   readonly api: Remote<CoreApi>
-  readonly events: MessagePort
+  readonly port: MessagePort
+  /** rejects when this link is given up: every call on it settles then. */
+  readonly dead: Promise<never>
   readonly dispose: () => void
 }
+
+class LinkDied extends Error {}
+
+/** Commands whose answer is a CallResult: interrupted by a worker death, they answer with a clear failure. */
+const CALL_RESULT_COMMANDS = new Set(['login', 'loginWithCode', 'refreshSession', 'call', 'refreshDevices'])
+const interrupted: CallResult<never> = { ok: false, status: 0, msg: zhCN.app.coreRestarted, silent: false }
 
 const startWorker = (shared: boolean, name: string, onDead: () => void): { api: Remote<CoreApi>; dispose: () => void } => {
   if (shared) {
@@ -32,12 +43,6 @@ const startWorker = (shared: boolean, name: string, onDead: () => void): { api: 
   return { api: wrap<CoreApi>(worker), dispose: () => worker.terminate() }
 }
 
-const withTimeout = <A>(p: Promise<A>, ms: number): Promise<A> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms)
-    p.then((v) => { clearTimeout(timer); resolve(v) }, (e) => { clearTimeout(timer); reject(e) })
-  })
-
 export const connectCore: ConnectCore = async (options) => {
   const test = globalThis.__CORE_TEST_CONFIG__ ?? null
   const name = encodeWorkerName(test?.workerName ?? CORE_WORKER_NAME, test)
@@ -47,91 +52,109 @@ export const connectCore: ConnectCore = async (options) => {
   const tabId = crypto.randomUUID()
   const releaseLock = await holdTabLock(tabId)
 
-  const eventListeners = new Set<(batch: EventBatch) => void>()
-  const snapshotListeners = new Set<(snapshot: Snapshot) => void>()
+  const stateListeners = new Set<(state: Snapshot, replaced: boolean) => void>()
+  const effectListeners = new Set<(event: EffectEvent) => void>()
   let route: TabRoute = options.route
   let visible = options.visible
-  let applied = 0
   let closed = false
   let link: Link | null = null
   let generation = 0
-  // every port message and every (re)attach is handled in order on this chain.
-  let chain: Promise<void> = Promise.resolve()
-  const enqueue = (step: () => Promise<void> | void) => {
-    chain = chain.then(step).catch(() => {})
-  }
+  let attaches = 0
+  let replyPort: MessagePort | null = null
+  let firstState: (() => void) | null = null
+  const ready = new Promise<void>((resolve) => { firstState = resolve })
 
-  // the link whose port delivered the batch being handled: a gap is repaired from that same worker.
-  let handling: Link | null = null
-  const sequencer = createSequencer({
-    resync: (sinceSeq) => (handling ?? link!).api.resync(sinceSeq),
-    emit: (batch) => eventListeners.forEach((l) => l(batch)),
-    applySnapshot: (snapshot) => snapshotListeners.forEach((l) => l(snapshot)),
+  const receiver = createReceiver({
+    onState: (state, replaced) => {
+      stateListeners.forEach((l) => l(state, replaced))
+      firstState?.()
+      firstState = null
+    },
+    onEffect: (event) => effectListeners.forEach((l) => l(event)),
+    reply: (message) => replyPort?.postMessage(message),
   })
 
-  const attach = (gen: number) => {
+  const attach = () => {
+    const gen = ++generation
     const worker = startWorker(shared, name, () => reconnect(gen))
     const channel = new MessageChannel()
-    const current: Link = { api: worker.api, events: channel.port1, dispose: () => { channel.port1.close(); worker.dispose() } }
-    link = current
-    channel.port1.onmessage = (ev: MessageEvent<PortDownMessage>) => {
-      const msg = ev.data
-      enqueue(async () => {
-        if (gen !== generation) return
-        handling = current
-        if (Array.isArray(msg)) await sequencer.handleBatch(msg)
-        else if ('resyncNeeded' in msg) await sequencer.catchUp()
-        handling = null
-        applied += 1
-        current.events.postMessage({ ack: applied })
-      })
+    let kill: (e: Error) => void = () => {}
+    const dead = new Promise<never>((_, reject) => { kill = reject })
+    dead.catch(() => {})
+    const current: Link = {
+      api: worker.api, port: channel.port1, dead,
+      dispose: () => {
+        kill(new LinkDied())
+        channel.port1.onmessage = null
+        channel.port1.close()
+        worker.dispose()
+      },
     }
-    const hello: TabHello = { tabId, channelCode: options.channelCode, route, visible, lastSeq: sequencer.lastSeq() }
-    const attached = current.api.attach(hello, transfer(channel.port2, [channel.port2]))
-    return { current, attached }
+    link = current
+    channel.port1.onmessage = (ev: MessageEvent<DownBatch>) => {
+      if (link !== current) return
+      replyPort = current.port
+      receiver.receive(ev.data)
+      replyPort = null
+    }
+    // the first attach of a page load is a launch of the app (decisions.md); a reattach is not
+    const hello: TabHello = { tabId, channelCode: options.channelCode, route, visible, launch: attaches++ === 0 }
+    const holds = { generation: receiver.generation(), state: receiver.generation() === null ? null : receiver.state() }
+    Promise.race([worker.api.attach(hello, holds, transfer(channel.port2, [channel.port2])), dead])
+      .catch((e: unknown) => { if (!(e instanceof LinkDied)) reconnect(gen) })
   }
 
   const reconnect = (gen: number) => {
     if (closed || gen !== generation) return
-    generation += 1
     link?.dispose()
-    const { attached } = attach(generation)
-    enqueue(async () => sequencer.fromSnapshot(await attached))
+    attach()
   }
 
-  const first = attach(generation)
-  const snapshot = await first.attached
-  // the first snapshot is handed over as `client.snapshot`, not through the snapshot listeners.
-  sequencer.fromSnapshot(snapshot)
-
+  attach()
+  let pinging = false
   const pinger = setInterval(() => {
-    const gen = generation
     const current = link
-    if (current === null || closed) return
-    withTimeout(current.api.ping(), pingTimeout).catch(() => reconnect(gen))
+    if (current === null || closed || pinging) return
+    pinging = true
+    const gen = generation
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), pingTimeout) })
+    Promise.race([current.api.ping(), timeout, current.dead])
+      .catch((e: unknown) => { if (!(e instanceof LinkDied)) reconnect(gen) })
+      .finally(() => {
+        clearTimeout(timer)
+        pinging = false
+      })
   }, pingInterval)
 
-  // a stable API whose calls go to whichever worker is current; route and visibility are remembered for reattach.
+  await ready
+
+  // a stable API whose calls go to whichever worker is current; route and visibility are remembered for reattach
   const api = new Proxy({} as Remote<CoreApi>, {
     get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : (...args: Array<unknown>) => {
       if (prop === 'reportRoute') route = args[0] as TabRoute
       if (prop === 'reportVisibility') visible = args[0] as boolean
-      const target = link?.api as unknown as Record<string, (...a: Array<unknown>) => Promise<unknown>>
-      return target[prop](...args)
+      const current = link
+      if (current === null) return Promise.resolve(CALL_RESULT_COMMANDS.has(prop) ? interrupted : undefined)
+      const target = current.api as unknown as Record<string, (...a: Array<unknown>) => Promise<unknown>>
+      return Promise.race([target[prop](...args), current.dead]).catch((e: unknown) => {
+        if (!(e instanceof LinkDied)) throw e
+        return CALL_RESULT_COMMANDS.has(prop) ? interrupted : undefined
+      })
     },
   })
 
   const client: CoreClient = {
     api,
-    snapshot,
+    state: receiver.state,
     mode: shared ? 'shared' : 'dedicated',
-    onEvents: (listener) => {
-      eventListeners.add(listener)
-      return () => void eventListeners.delete(listener)
+    onState: (listener) => {
+      stateListeners.add(listener)
+      return () => void stateListeners.delete(listener)
     },
-    onSnapshot: (listener) => {
-      snapshotListeners.add(listener)
-      return () => void snapshotListeners.delete(listener)
+    onEffect: (listener) => {
+      effectListeners.add(listener)
+      return () => void effectListeners.delete(listener)
     },
     close: () => {
       if (closed) return
@@ -139,7 +162,9 @@ export const connectCore: ConnectCore = async (options) => {
       clearInterval(pinger)
       const current = link
       link = null
-      current?.api.detach().catch(() => {}).finally(() => current.dispose())
+      if (current !== null) {
+        void Promise.race([current.api.detach(), current.dead]).catch(() => {}).finally(() => current.dispose())
+      }
       releaseLock()
     },
   }

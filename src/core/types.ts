@@ -1,7 +1,7 @@
 // What the tab's boot code and store get from the core connection (implemented in src/core/connect.ts).
 import type { Remote } from 'comlink'
 import type { CoreApi, Snapshot, TabRoute } from '../../worker/protocol/commands.ts'
-import type { EventBatch } from '../../worker/protocol/events.ts'
+import type { EffectEvent } from '../../worker/protocol/events.ts'
 
 export interface ConnectOptions {
   readonly channelCode: string | null
@@ -12,12 +12,12 @@ export interface ConnectOptions {
 export interface CoreClient {
   /** comlink proxy of the core's API for this tab. After a worker restart it points at the new worker. */
   readonly api: Remote<CoreApi>
-  /** the snapshot received on attach. */
-  readonly snapshot: Snapshot
-  /** in-order batches of events; a seq gap is repaired inside the client (resync) before listeners see it. */
-  onEvents(listener: (batch: EventBatch) => void): () => void
-  /** a whole new snapshot replaced the state (resync after falling behind, or after the worker restarted). */
-  onSnapshot(listener: (snapshot: Snapshot) => void): () => void
+  /** this tab's copy of the shared state (the projection folded over the core's batches). */
+  state(): Snapshot
+  /** the state after each batch; `replaced` when a snapshot replaced it (attach, reattach, a tab that fell behind). */
+  onState(listener: (state: Snapshot, replaced: boolean) => void): () => void
+  /** effect events (toast, navigate, modal), in order, after the state they were emitted after. */
+  onEffect(listener: (event: EffectEvent) => void): () => void
   /** which kind of worker hosts the core here. */
   readonly mode: 'shared' | 'dedicated'
   close(): void

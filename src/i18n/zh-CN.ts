@@ -16,6 +16,8 @@ export const zhCN = {
     back: '返回',
     decrease: '减少',
     increase: '增加',
+    /** a call that was on its way when the core's worker stopped (Android may kill it): it may not have been done. */
+    coreRestarted: '连接中断，请重试',
   },
   /** issue 12: the installable shell and the offline state. */
   shell: {
@@ -26,6 +28,13 @@ export const zhCN = {
     offlineAt: (time: string) => `（更新于${time}）`,
     offlineAction: '网络已断开，恢复联网后可操作',
     offlineActions: '重启、续费等操作需要联网，恢复联网后可用',
+  },
+  /** The notices every tab raises from the shared state (§4, §8, decisions.md "Several tabs, one session"). */
+  sessionNotices: {
+    tipTitle: '提示',
+    ok: '确定',
+    goLogin: '去登录',
+    maintenanceEta: (showTime: string) => `预计：${showTime}完成`,
   },
   screen: {
     loading: '加载中…',

@@ -1,6 +1,6 @@
 // The navigation guard of §5/§6 as a pure function; order per decisions.md: in-app browser, visitor whitelist,
 // bind-phone forcing. The router calls it in the root route's beforeLoad and follows each redirect.
-import type { SessionState } from '../store/slices/session.ts'
+import type { SessionSlice as SessionState } from '../../worker/protocol/projection/index.ts'
 import { BIND_PHONE, COVER, HOME, LOGIN, canonicalPath } from './paths.ts'
 
 /** §6: the only routes a visitor (no token) may open. */

@@ -1,27 +1,30 @@
-// The tab's zustand store: the shared projection plus the tab-only slice. The state creator is kept apart from
-// `createStore` so tests build fresh stores.
+// The tab's zustand store: this tab's copy of the shared state (folded by the one projection in the core client's
+// receiver, worker/protocol/projection/) plus the tab-only slice. The state creator is kept apart from `createStore`
+// so tests build fresh stores.
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla'
-import type { EventBatch } from '../../worker/protocol/events.ts'
 import type { Snapshot } from '../../worker/protocol/commands.ts'
-import { applyBatch, fromSnapshot, initialShared, type SharedState } from './shared-state.ts'
-import { initialTab, type TabState } from './slices/tab.ts'
+import { initialShared, type SharedState } from '../../worker/protocol/projection/index.ts'
+import { afterSessionEnded, initialTab, type TabState } from './tab-slice.ts'
+
+export type { SharedState }
 
 export interface AppState extends SharedState {
   readonly tab: TabState
-  applyBatch(batch: EventBatch): void
-  loadSnapshot(snapshot: Snapshot): void
+  /** the shared state after a batch of the core (or a snapshot). */
+  setShared(shared: Snapshot): void
   setTab(patch: Partial<TabState>): void
 }
 
 export const appStateCreator: StateCreator<AppState> = (set) => ({
   ...initialShared,
   tab: initialTab,
-  applyBatch: (batch) =>
+  setShared: (shared) =>
     set((state) => {
-      const next = applyBatch(state, batch)
-      return next === state ? state : next
+      // an exit (or an account change) also clears this tab's own account-bound UI state, in the same update
+      const ended = state.session.loggedIn && !shared.session.loggedIn
+      const changed = state.session.user?.username !== shared.session.user?.username
+      return { ...shared, tab: ended || changed ? afterSessionEnded(state.tab) : state.tab }
     }),
-  loadSnapshot: (snapshot) => set(fromSnapshot(snapshot)),
   setTab: (patch) => set((state) => ({ tab: { ...state.tab, ...patch } })),
 })
 

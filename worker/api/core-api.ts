@@ -1,20 +1,22 @@
 // The comlink-exposed CoreApi of one port: every command of a tab, answered with plain values.
 import * as Effect from 'effect/Effect'
-import * as Layer from 'effect/Layer'
+import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
 import { catalogue, type EndpointName } from '../protocol/catalogue.ts'
-import type { CoreApi, TabHello } from '../protocol/commands.ts'
+import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
+import type { Endpoint, RequestOf } from '../protocol/endpoint.ts'
 import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
 import type { makeCoreLayer } from '../runtime/core-layer.ts'
+import { launchTab } from '../runtime/startup.ts'
 import { DeviceList } from '../devices/device-list.ts'
-import { EventHub } from '../events/event-hub.ts'
+import { EventHub, type TestPort } from '../events/event-hub.ts'
 import { HttpPipeline } from '../http/http-pipeline.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
+import { SessionState } from '../session/session-state.ts'
 import { getString, Storage } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
-import type { TabPort } from '../tabs/tab-port.ts'
 import { Texts } from '../texts.ts'
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
@@ -31,21 +33,27 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
     return { tabId, channelCode: tab?.channelCode ?? null } satisfies CallContext
   })
 
+  const detach = Effect.gen(function* () {
+    const tabs = yield* TabRegistry
+    const hub = yield* EventHub
+    if (tabId !== null) {
+      hub.detach(tabId)
+      tabs.release(tabId)
+    }
+    tabId = null
+  })
+
   return {
-    attach: (hello: TabHello, port: MessagePort) =>
+    attach: (hello: TabHello, holds: TabHolds, port: MessagePort) =>
       run(Effect.gen(function* () {
         const tabs = yield* TabRegistry
         const hub = yield* EventHub
         tabId = hello.tabId
-        tabs.attach(hello, port as unknown as TabPort)
-        return hub.snapshot()
+        tabs.attach(hello)
+        hub.attach(hello.tabId, port as unknown as TestPort, holds)
+        if (hello.launch) yield* launchTab(yield* ctx)
       })),
-    detach: () =>
-      run(Effect.gen(function* () {
-        const tabs = yield* TabRegistry
-        if (tabId !== null) tabs.release(tabId)
-        tabId = null
-      })),
+    detach: () => run(detach),
     login: (input) => run(Effect.gen(function* () {
       const session = yield* Session
       return yield* session.login(input, yield* ctx)
@@ -62,13 +70,14 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
       const session = yield* Session
       yield* session.logout(yield* ctx)
     })),
-    call: (name: EndpointName, payload?: unknown) =>
+    call: <N extends EndpointName>(name: N, ...payload: [unknown?]) =>
       run(Effect.gen(function* () {
-        const endpoint = catalogue[name]
+        // a name from a tab is checked against the catalogue: the tab is another thread, not trusted code
+        const endpoint = (Object.hasOwn(catalogue, name) ? catalogue[name] : undefined) as Endpoint | undefined
         if (endpoint === undefined) return { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
         const http = yield* HttpPipeline
-        return yield* http.call(endpoint, payload, yield* ctx)
-      })),
+        return yield* http.call(endpoint, (payload[0] ?? {}) as RequestOf<Endpoint>, yield* ctx)
+      })) as Promise<CallResultOf<N>>,
     refreshDevices: () =>
       run(Effect.gen(function* () {
         const devices = yield* DeviceList
@@ -83,14 +92,6 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
       run(Effect.gen(function* () {
         const tabs = yield* TabRegistry
         if (tabId !== null) tabs.setVisible(tabId, visible)
-      })),
-    resync: (sinceSeq) =>
-      run(Effect.gen(function* () {
-        const tabs = yield* TabRegistry
-        const hub = yield* EventHub
-        // one synchronous step: nothing can be published between the catch-up and the resumed live stream.
-        if (tabId !== null) tabs.markResynced(tabId)
-        return hub.since(sinceSeq)
       })),
     getLocal: (key) =>
       run(Effect.gen(function* () {
@@ -108,10 +109,15 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
       run(Effect.gen(function* () {
         const tabs = yield* TabRegistry
         const exit = yield* ExitAction
+        const session = yield* SessionState
         const route = tabId === null ? undefined : tabs.get(tabId)?.route
         if (route?.path === LOGIN_PATH) return
-        yield* exit.run({ redirect: true })
+        yield* exit.runOnce(session.current().epoch, { redirect: true })
       })),
+    exportLog: () => run(Effect.gen(function* () {
+      const hub = yield* EventHub
+      return hub.exportLog()
+    })),
     __terminate: () => {
       terminate()
       return Promise.resolve()

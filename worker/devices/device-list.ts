@@ -1,16 +1,15 @@
-// The device list: fetched by the core (login, launch with a token, refreshCloudPhoneList, a tab's refresh),
-// cached in storage so a reload paints at once; concurrent refreshes share one request.
+// The device list: fetched by the core (login, launch with a token, refreshCloudPhoneList, a tab's refresh) and kept in
+// the projection, which is persisted with the log so a reload paints at once; concurrent refreshes share one request.
 import * as Context from 'effect/Context'
 import * as Deferred from 'effect/Deferred'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { EventHub } from '../events/event-hub.ts'
-import { HttpPipeline, type CallContext } from '../http/http-pipeline.ts'
+import { HttpPipeline, toCallResult, type CallContext } from '../http/http-pipeline.ts'
 import { catalogue } from '../protocol/catalogue.ts'
 import type { CallResult } from '../protocol/commands.ts'
 import type { Device } from '../protocol/devices.ts'
-import { StorageKey } from '../protocol/storage-keys.ts'
-import { Storage } from '../storage/storage.ts'
+import { SessionState } from '../session/session-state.ts'
 
 type ListResult = CallResult<ReadonlyArray<Device>>
 
@@ -24,22 +23,21 @@ export class DeviceList extends Context.Service<DeviceList, DeviceListShape>()('
     Effect.gen(function* () {
       const http = yield* HttpPipeline
       const hub = yield* EventHub
-      const storage = yield* Storage
+      const session = yield* SessionState
       let inFlight: Deferred.Deferred<ListResult> | null = null
 
       const load = (ctx: CallContext) =>
         Effect.gen(function* () {
-          yield* hub.publish({ _tag: 'DeviceListLoading', loading: true })
-          const result = yield* http.call(catalogue.getDeviceList, {}, ctx)
+          const { epoch } = session.current()
+          hub.publish({ _tag: 'DeviceListLoading', loading: true }, epoch)
+          const result = yield* toCallResult(http.request(catalogue.getDeviceList, {}, ctx))
           if (!result.ok) {
-            yield* hub.publish({ _tag: 'DeviceListFailed', msg: result.msg })
+            hub.publish(result.silent ? { _tag: 'DeviceListLoading', loading: false } : { _tag: 'DeviceListFailed', msg: result.msg }, epoch)
             return result
           }
           // §7: empty data becomes false, which for a list means no devices.
           const devices: ReadonlyArray<Device> = result.data === false ? [] : result.data
-          const fetchedAt = Date.now()
-          yield* storage.set(StorageKey.deviceListCache, { list: devices, fetchedAt })
-          yield* hub.publish({ _tag: 'DeviceListLoaded', devices, fetchedAt })
+          hub.publish({ _tag: 'DeviceListLoaded', devices, fetchedAt: Date.now() }, epoch)
           return { ok: true, data: devices } as const
         })
 

@@ -1,29 +1,48 @@
-// The single writer of events: state events get the next seq, fold into the snapshot, go to the bounded log
-// (memory ring + IndexedDB) and to every tab; effect events go to one tab or all, unlogged.
+// The single writer of events. A state event is folded by the one projection, delivered to every tab by the fanout
+// (worker/delivery/fanout.ts) and persisted with the log in the background (log-writer.ts); an effect event goes to
+// one tab or all, unlogged. Results of calls asked in a session that has since ended are dropped here (decisions.md).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
-import type { Resync, Snapshot } from '../protocol/commands.ts'
-import type { EffectEvent, EventBatch, StateEvent } from '../protocol/events.ts'
-import { Storage, type LoggedEvent } from '../storage/storage.ts'
-import { TabRegistry } from '../tabs/tab-registry.ts'
-import { applyStateEvent } from './snapshot.ts'
-import { hydrateSnapshot } from './hydrate.ts'
+import { makeFanout, type FanoutPort, type LoggedEntry } from '../delivery/fanout.ts'
+import { reduce } from '../protocol/projection/index.ts'
+import type { EventLogExport, Snapshot, TabHolds, UpMessage } from '../protocol/commands.ts'
+import type { EffectEvent, StateEvent } from '../protocol/events.ts'
+import { SessionState } from '../session/session-state.ts'
 import { applyFirstLaunchRule } from '../storage/first-launch.ts'
+import { TabRegistry } from '../tabs/tab-registry.ts'
+import { Storage } from '../storage/storage.ts'
+import { hydrateState } from './hydrate.ts'
+import { makeLogWriter } from './log-writer.ts'
+import { makeRecovery } from './recovery.ts'
+import { redactExport } from './redact.ts'
 
 export interface EventHubShape {
   /**
-   * Appends a state event: folded into the snapshot and queued to every tab synchronously; the log write is
-   * coalesced into one IndexedDB transaction per tick and not waited for. Given a function, the event
-   * is computed from the current snapshot at that same synchronous moment (read-modify-publish with no lost update).
+   * Appends a state event: folded, sent to every tab and logged. With `epoch`, the event is the result of work started
+   * in that session and is dropped (null) if the session has ended or changed since.
    */
-  readonly publish: (event: StateEvent | ((snapshot: Snapshot) => StateEvent)) => Effect.Effect<number>
+  readonly publish: (event: StateEvent, epoch?: number) => number | null
   /** delivers a transient event to one tab (by tabId) or to every tab. */
   readonly emit: (event: EffectEvent, to: string | 'all') => void
   readonly snapshot: () => Snapshot
-  /** what a tab that applied up to `sinceSeq` needs: the missing events if the log still has them, else a snapshot. */
-  readonly since: (sinceSeq: number) => Resync
+  /** a tab's event port: it receives batches from where its state is, and its acks come back here. */
+  readonly attach: (tabId: string, port: MessagePort | TestPort, holds: TabHolds) => void
+  readonly detach: (tabId: string) => void
+  /** the exit action, after publishing SessionEnded at `seq`: clear the account's storage and log, and wait for it. */
+  readonly clearAccount: (seq: number) => Effect.Effect<void>
+  /** resolves when everything published so far is in IndexedDB. */
+  readonly flushed: Effect.Effect<void>
+  readonly exportLog: () => EventLogExport
+  readonly generation: string
+}
+
+/** What the hub needs of a port (a MessagePort in the browser, a fake in unit tests). */
+export interface TestPort {
+  postMessage(message: unknown): void
+  onmessage: ((ev: { data: unknown }) => void) | null
+  close(): void
 }
 
 export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-phone/EventHub') {
@@ -31,55 +50,68 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
     EventHub,
     Effect.gen(function* () {
       const storage = yield* Storage
+      const session = yield* SessionState
       const tabs = yield* TabRegistry
-      const { eventLogLimit } = yield* CoreConfig
-      // the snapshot is hydrated from storage, so the first-launch clearing must come before it.
+      const config = yield* CoreConfig
+      // the persisted state is read after the first-launch clearing
       yield* applyFirstLaunchRule(storage)
-      let ring: Array<LoggedEvent> = [...(yield* storage.readLog())].sort((a, b) => a.seq - b.seq)
-      let snap = yield* hydrateSnapshot(storage, ring.length === 0 ? 0 : ring[ring.length - 1].seq)
+      const { state: initial, persisted } = yield* hydrateState(storage)
+      const generation = crypto.randomUUID()
+      const writer = makeLogWriter(storage, { generation, limit: config.eventLogLimit, initialSeq: initial.seq })
+      const recover = makeRecovery(persisted ?? { generation: null, state: initial })
+      const fanout = makeFanout(initial, {
+        generation, logLimit: config.eventLogLimit, window: config.tabInflightLimit, effectLimit: config.tabQueueLimit,
+        schedule: queueMicrotask,
+      })
 
-      // Entries published in the same tick share one log write: a burst of pushes is not a burst of transactions.
-      let pending: Array<LoggedEvent> = []
-      let flushing: Promise<void> | null = null
-      const flushLog = (): Promise<void> => {
-        if (flushing === null) {
-          flushing = Promise.resolve().then(() => {
-            const batch = pending
-            pending = []
-            flushing = null
-            return Effect.runPromise(storage.appendLog(batch, eventLogLimit))
-          })
+      // the recent log for a bug report, with the state before its first event (folded forward as it is trimmed)
+      let exportBase = initial
+      let exportEvents: Array<LoggedEntry> = []
+
+      // a tab that closed (its Web Lock released) gets nothing more
+      tabs.onRelease(fanout.detach)
+
+      const publish = (event: StateEvent, epoch?: number): number | null => {
+        if (epoch !== undefined && session.current().epoch !== epoch) return null
+        const seq = fanout.publish(event)
+        const entry = { seq, event }
+        writer.append(entry, fanout.state())
+        exportEvents.push(entry)
+        if (exportEvents.length > config.eventLogLimit * 2) {
+          const dropped = exportEvents.length - config.eventLogLimit
+          for (let i = 0; i < dropped; i++) exportBase = reduce(exportBase, exportEvents[i].event, exportEvents[i].seq)
+          exportEvents = exportEvents.slice(dropped)
         }
-        return flushing
+        return seq
       }
 
-      const publish = (eventOrFn: StateEvent | ((snapshot: Snapshot) => StateEvent)) =>
-        Effect.sync(() => {
-          const event = typeof eventOrFn === 'function' ? eventOrFn(snap) : eventOrFn
-          const seq = snap.seq + 1
-          snap = applyStateEvent(snap, event, seq)
-          const entry = { seq, event }
-          ring.push(entry)
-          if (ring.length > eventLogLimit) ring = ring.slice(-eventLogLimit)
-          tabs.send('all', entry)
-          pending.push(entry)
-          void flushLog()
-          return seq
-        })
-
-      const since = (sinceSeq: number): Resync => {
-        const first = ring.length === 0 ? snap.seq + 1 : ring[0].seq
-        if (sinceSeq >= snap.seq) return { kind: 'events', batch: [] }
-        if (sinceSeq + 1 < first || sinceSeq < 0) return { kind: 'snapshot', snapshot: snap }
-        const batch: EventBatch = ring.filter((e) => e.seq > sinceSeq)
-        return { kind: 'events', batch }
+      const attach = (tabId: string, port: MessagePort | TestPort, holds: TabHolds) => {
+        for (const event of recover(holds, fanout.state())) publish(event)
+        const p = port as TestPort
+        p.onmessage = (ev) => {
+          const m = ev.data as UpMessage | null
+          if (m !== null && typeof m === 'object') fanout.receive(tabId, m)
+        }
+        const fanoutPort: FanoutPort = { post: (batch) => p.postMessage(batch), close: () => p.close() }
+        fanout.attach(tabId, fanoutPort, { generation: holds.generation, seq: holds.state?.seq ?? 0 })
       }
+
+      const exportLog = (): EventLogExport =>
+        redactExport({ kind: 'cloud-phone-event-log', version: 1, exportedAt: Date.now(), base: exportBase, events: exportEvents })
 
       return {
         publish,
-        emit: (event, to) => tabs.send(to, { seq: null, event }),
-        snapshot: () => snap,
-        since,
+        emit: fanout.emit,
+        snapshot: fanout.state,
+        attach,
+        detach: fanout.detach,
+        clearAccount: (seq) => Effect.promise(() => {
+          writer.clearAccount(seq)
+          return writer.flushed()
+        }),
+        flushed: Effect.promise(() => writer.flushed()),
+        exportLog,
+        generation,
       }
     }),
   )

@@ -1,5 +1,6 @@
-// Every HTTP call of the core: build, fetch with the 60 s timeout, classify (§7, §8), then act on the outcome:
-// toasts go to the calling tab, session-ending codes exit once, and the caller always gets a plain CallResult.
+// Every HTTP call of the core: build, fetch with the 60 s timeout, classify (§7, §8), then act on the outcome: message
+// toasts go to the calling tab, session-ending codes exit once for every tab, and a result that comes back after its
+// session ended is dropped. Inside the core a failure is a CallFailed; tabs get a plain CallResult.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
@@ -7,10 +8,12 @@ import * as Option from 'effect/Option'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import type { CallResult } from '../protocol/commands.ts'
-import type { Endpoint } from '../protocol/endpoint.ts'
+import type { Endpoint, RequestOf, ResponseOf } from '../protocol/endpoint.ts'
 import { Background } from '../runtime/background.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { SessionState } from '../session/session-state.ts'
+import { TabRegistry } from '../tabs/tab-registry.ts'
+import { CallFailed } from './call-failed.ts'
 import { Fetcher } from './fetcher.ts'
 import { buildRequest } from './request.ts'
 import { classifyResponse, parseBody, transportFailure, type Outcome } from './response-rules.ts'
@@ -21,14 +24,26 @@ export interface CallContext {
   readonly channelCode: string | null
   /** failures stay silent (maintenance check, meal list): no message toast. Session-ending codes still exit. */
   readonly quiet?: boolean
+  /** the token of a session being ended (the logout visit log of a re-login); default: the current one. */
+  readonly token?: string | null
 }
 
 export const coreCall: CallContext = { tabId: null, channelCode: null }
 
+export type Data<E extends Endpoint> = ResponseOf<E> | false
+
 export interface HttpPipelineShape {
-  /** `data` is false when the server sent empty data (§7). */
-  readonly call: <E extends Endpoint>(endpoint: E, payload: unknown, ctx: CallContext) => Effect.Effect<CallResult<E['response']['Type'] | false>>
+  /** `false` when the server sent empty data (§7). */
+  readonly request: <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext) => Effect.Effect<Data<E>, CallFailed>
+  /** the same call as a plain value for a tab. */
+  readonly call: <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext) => Effect.Effect<CallResult<Data<E>>>
 }
+
+export const toCallResult = <A, R>(effect: Effect.Effect<A, CallFailed, R>): Effect.Effect<CallResult<A>, never, R> =>
+  Effect.match(effect, {
+    onSuccess: (data): CallResult<A> => ({ ok: true, data }),
+    onFailure: (e): CallResult<A> => ({ ok: false, status: e.status, msg: e.msg, silent: e.silent }),
+  })
 
 export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShape>()('cloud-phone/HttpPipeline') {
   static readonly layer = Layer.effect(
@@ -39,10 +54,15 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
       const session = yield* SessionState
       const exit = yield* ExitAction
       const hub = yield* EventHub
+      const tabs = yield* TabRegistry
       const background = yield* Background
 
+      // the core's own calls carry the channelCode of the first tab that has one (issue 8: launch, refreshes)
+      const channelOf = (ctx: CallContext) =>
+        ctx.channelCode ?? (ctx.tabId === null ? tabs.list().find((t) => t.channelCode !== null)?.channelCode ?? null : null)
+
       const send = (endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
-        const { url, init } = buildRequest(config.apiBaseUrl, endpoint, payload, { token, channelCode: ctx.channelCode })
+        const { url, init } = buildRequest(config.apiBaseUrl, endpoint, payload, { token, channelCode: channelOf(ctx) })
         return Effect.tryPromise({
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
           catch: () => 'network' as const,
@@ -56,30 +76,34 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
         )
       }
 
-      const call = <E extends Endpoint>(endpoint: E, payload: unknown, ctx: CallContext) =>
+      const request = <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext): Effect.Effect<Data<E>, CallFailed> =>
         Effect.gen(function* () {
-          const { token, epoch } = session.current()
+          const { token: current, epoch } = session.current()
+          const token = ctx.token === undefined ? current : ctx.token
           const outcome = yield* send(endpoint, payload, ctx, token)
-          const toastTo = ctx.tabId ?? 'all'
+          // asked in a session that has since ended (or been replaced): neither stored nor shown (decisions.md)
+          const stale = token !== null && ctx.token === undefined && session.current().epoch !== epoch
+          if (stale && outcome.kind !== 'fatal') return yield* new CallFailed({ status: 0, msg: '', silent: true })
           switch (outcome.kind) {
             case 'ok':
-              return { ok: true, data: outcome.data } as CallResult<E['response']['Type'] | false>
+              return outcome.data as Data<E>
             case 'silent':
-              return { ok: false, status: outcome.status, msg: '', silent: true } as const
+              return yield* new CallFailed({ status: outcome.status, msg: '', silent: true })
             case 'fatal':
-              exit.fatal(epoch, outcome.text, outcome.delayed ? config.elsewhereToastDelayMs : 0, toastTo)
-              return { ok: false, status: outcome.status, msg: outcome.text, silent: false } as const
+              exit.fatal(epoch, outcome.text, outcome.delayed ? config.elsewhereToastDelayMs : 0)
+              return yield* new CallFailed({ status: outcome.status, msg: outcome.text, silent: true })
             case 'fail':
               if (outcome.toast && ctx.quiet !== true) {
+                const to = ctx.tabId ?? 'all'
                 background.run(Effect.sleep(config.errorToastDelayMs).pipe(
-                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg, delayMs: 0 }, toastTo))),
+                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg, delayMs: 0 }, to))),
                 ))
               }
-              return { ok: false, status: outcome.status, msg: outcome.msg, silent: false } as const
+              return yield* new CallFailed({ status: outcome.status, msg: outcome.msg, silent: false })
           }
         })
 
-      return { call }
+      return { request, call: (endpoint, payload, ctx) => toCallResult(request(endpoint, payload, ctx)) }
     }),
   )
 }

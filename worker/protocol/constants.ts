@@ -50,6 +50,8 @@ export const SMS_COUNTDOWN_S = 60
 export const CODE_LENGTH = 6
 /** §9 toast default duration. */
 export const TOAST_DURATION_MS = 2_000
+/** A tab that attaches this soon after an exit (it was reloading, say) still tells the user why (decisions.md). */
+export const RECENT_EXIT_MS = 10_000
 
 /** §8, §9 lazy screen loading. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000

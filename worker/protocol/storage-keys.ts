@@ -19,10 +19,6 @@ export const StorageKey = {
   devServerLogLevel: 'devServerLogLevel',
   windowHeight: 'windowHeight',
   statusBarHeight: 'statusBarHeight',
-  /** persisted snapshot pieces so a reload paints before the network answers. */
-  deviceListCache: 'deviceListCache',
-  mealTypesCache: 'mealTypesCache',
-  systemName: 'systemName',
 } as const
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey]
 

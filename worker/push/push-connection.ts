@@ -19,6 +19,10 @@ import { joinApiPath } from '../http/request.ts'
 import { PushRules } from './push-rules.ts'
 import { PushSocket, type SocketConnection } from './push-socket.ts'
 
+/** WebSocket close codes of a server that goes away on purpose (graceful shutdown, restart). */
+const CLOSE_GOING_AWAY = 1001
+const CLOSE_SERVICE_RESTART = 1012
+
 export interface PushStats {
   readonly status: PushStatus
   readonly reconnectAttempts: number
@@ -57,24 +61,30 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
 
       let status: PushStatus = 'closed'
       let attempts = 0
+      /** the 5 attempts were spent: stay closed until a new session, the app shown again, or an open. */
+      let exhausted = false
       let generation = 0
       let conn: SocketConnection | null = null
+      /** whose socket it is: a new session (a re-login as somebody else) gets a socket of its own. */
+      let identity: string | null = null
       let heartbeat: Fiber.Fiber<void> | null = null
       let retry: Fiber.Fiber<void> | null = null
+      let wasVisible = tabs.anyVisible()
       let opened = 0
       let keepAlivesSent = 0
       let droppedFrames = 0
 
-      const hasIdentity = () => {
+      const currentIdentity = () => {
         const s = session.current()
-        return s.token !== null && s.token !== '' && s.username !== null && s.username !== ''
+        return s.token !== null && s.token !== '' && s.username !== null && s.username !== '' ? `${s.username}\n${s.token}` : null
       }
-      const wanted = () => hasIdentity() && tabs.anyVisible()
+      const wanted = () => currentIdentity() !== null && tabs.anyVisible()
 
       const setStatus = (next: PushStatus) => {
-        if (next === status && hub.snapshot().push.reconnectAttempts === attempts) return
+        const snap = hub.snapshot().push
+        if (next === snap.status && snap.reconnectAttempts === attempts) return
         status = next
-        background.run(Effect.asVoid(hub.publish({ _tag: 'PushStatusChanged', status: next, reconnectAttempts: attempts })))
+        hub.publish({ _tag: 'PushStatusChanged', status: next, reconnectAttempts: attempts })
       }
       const stopFiber = (f: Fiber.Fiber<void> | null) => {
         if (f !== null) background.run(Fiber.interrupt(f))
@@ -93,25 +103,28 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
         retry = null
         const c = conn
         conn = null
+        identity = null
         c?.close()
-        attempts = 0
+        status = 'closed'
         setStatus('closed')
       }
 
-      const onDown = (gen: number) => {
+      const onDown = (gen: number, closeCode: number | null) => {
         if (gen !== generation) return
         generation += 1
         stopFiber(heartbeat)
         heartbeat = null
         conn = null
+        // a server instance going away on purpose (1001, 1012): reconnect without spending an attempt
+        if (closeCode === CLOSE_GOING_AWAY || closeCode === CLOSE_SERVICE_RESTART) attempts = Math.max(0, attempts - 1)
         scheduleReconnect()
       }
 
       const scheduleReconnect = () => {
-        if (!hasIdentity() || attempts >= config.reconnectMaxAttempts || !tabs.anyVisible()) {
-          attempts = hasIdentity() ? attempts : 0
-          setStatus('closed')
-          return
+        if (!wanted()) return shutdown()
+        if (attempts >= config.reconnectMaxAttempts) {
+          exhausted = true
+          return shutdown()
         }
         setStatus('reconnecting')
         retry = background.run(
@@ -129,6 +142,8 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       const open = () => {
         const gen = ++generation
         const s = session.current()
+        identity = currentIdentity()
+        status = 'connecting'
         setStatus('connecting')
         background.run(
           Effect.gen(function* () {
@@ -140,6 +155,8 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
                 if (gen !== generation) return
                 opened += 1
                 attempts = 0
+                exhausted = false
+                status = 'open'
                 setStatus('open')
                 sendKeepAlive()
                 heartbeat = background.run(Effect.forever(Effect.andThen(Effect.sleep(config.heartbeatMs), Effect.sync(sendKeepAlive))))
@@ -148,21 +165,33 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
                 if (gen !== generation) return
                 const frame = decodePushFrame(data)
                 if (frame.kind === 'malformed') droppedFrames += 1
-                else if (frame.kind === 'message') background.run(rules.handle(frame.message))
+                else if (frame.kind === 'message') rules.handle(frame.message)
               },
-              onDown: () => onDown(gen),
+              onDown: (code) => onDown(gen, code),
             })
           }),
         )
       }
 
+      /** Re-evaluates the socket on session and tab changes (decisions.md: the reconnect budget). */
       const reconcile = () => {
-        const want = wanted()
-        if (want && status === 'closed') {
+        const visible = tabs.anyVisible()
+        const shown = visible && !wasVisible
+        wasVisible = visible
+        const id = currentIdentity()
+        if (status !== 'closed' && identity !== id) {
+          // a new session, or none: the old socket goes, and the new session starts with the whole budget
+          shutdown()
+        }
+        if (shown || (id !== null && id !== lastSessionIdentity)) {
           attempts = 0
-          open()
-        } else if (!want && status !== 'closed') shutdown()
+          exhausted = false
+        }
+        lastSessionIdentity = id
+        if (wanted() && status === 'closed' && !exhausted) open()
+        else if (!wanted() && status !== 'closed') shutdown()
       }
+      let lastSessionIdentity = currentIdentity()
 
       session.subscribe(reconcile)
       tabs.subscribe(reconcile)

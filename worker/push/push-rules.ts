@@ -8,11 +8,11 @@ import { DeviceList } from '../devices/device-list.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { coreCall } from '../http/http-pipeline.ts'
 import { HOME_PATHS, VIEWER_PATH } from '../protocol/constants.ts'
-import type { CardCouponCounters } from '../protocol/events.ts'
 import type { PushMessage } from '../protocol/push.ts'
-import { EMPTY_CARD_COUPON, StorageKey } from '../protocol/storage-keys.ts'
+import { StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
 import { ExitAction } from '../session/exit-action.ts'
+import { SessionState } from '../session/session-state.ts'
 import { Storage } from '../storage/storage.ts'
 import { TabRegistry, type TabInfo } from '../tabs/tab-registry.ts'
 import { Texts } from '../texts.ts'
@@ -23,7 +23,7 @@ const sameCard = (t: TabInfo, userCardId: unknown) =>
   userCardId !== undefined && t.route.viewerCardId !== undefined && t.route.viewerCardId !== null &&
   String(t.route.viewerCardId) === String(userCardId)
 
-export class PushRules extends Context.Service<PushRules, { readonly handle: (m: PushMessage) => Effect.Effect<void> }>()(
+export class PushRules extends Context.Service<PushRules, { readonly handle: (m: PushMessage) => void }>()(
   'cloud-phone/PushRules',
 ) {
   static readonly layer = Layer.effect(
@@ -36,6 +36,7 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
       const devices = yield* DeviceList
       const background = yield* Background
       const config = yield* CoreConfig
+      const session = yield* SessionState
       const later = (ms: number, f: () => void) => background.run(Effect.sleep(ms).pipe(Effect.andThen(Effect.sync(f))))
 
       const changeCard = (m: PushMessage) => {
@@ -72,42 +73,32 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
         Effect.gen(function* () {
           const switching = yield* storage.get(StorageKey.isSwitchExit)
           if (switching !== null && switching !== '' && switching !== false && switching !== 'false') return
-          yield* exit.run({ redirect: false })
-          hub.emit({
-            _tag: 'ShowModal', key: 'forcedOffline', title: Texts.tipTitle, content: m.data?.content ?? '',
-            confirmText: Texts.goLogin, action: 'relaunchLogin', delayMs: 0, cancelable: false,
-          }, 'all')
+          // every tab shows the notice from the session's end (a 提示 modal with 去登录), and stays where it is
+          yield* exit.runOnce(session.current().epoch, { redirect: false, notice: m.data?.content ?? '' })
         })
 
-      // The counters are computed from the in-memory snapshot inside publish, so concurrent frames cannot lose an
-      // increment; storage is written after the tabs already have the new value.
-      const countUp = (kind: 'activationCode' | 'coupon') =>
-        Effect.gen(function* () {
-          let counters: CardCouponCounters = EMPTY_CARD_COUPON
-          yield* hub.publish((snap) => {
-            counters = { ...snap.cardCoupon, my: snap.cardCoupon.my + 1, [kind]: snap.cardCoupon[kind] + 1 }
-            return { _tag: 'CardCouponChanged', counters }
-          })
-          hub.emit({ _tag: 'CountersRefresh', kind }, 'all')
-          yield* storage.set(StorageKey.cardCouponPush, counters)
-        })
-
-      const handle = (m: PushMessage): Effect.Effect<void> => {
+      /** Synchronous for the pushes that only change state, so a flood costs no fiber per frame. */
+      const handle = (m: PushMessage): void => {
         switch (m.type) {
           case 'changeCard':
-            return Effect.sync(() => changeCard(m))
+            return changeCard(m)
           case 'removeAuth':
-            return Effect.sync(() => removeAuth(m))
+            return removeAuth(m)
           case 'forcedOfflineMsg':
-            return forcedOffline(m)
+            background.run(forcedOffline(m))
+            return
           case 'sendActivationCode':
-            return countUp('activationCode')
+            hub.publish({ _tag: 'CounterIncremented', kind: 'activationCode' })
+            return
           case 'sendCouponMsg':
-            return countUp('coupon')
+            hub.publish({ _tag: 'CounterIncremented', kind: 'coupon' })
+            return
           case 'systemAnnouncementMsg':
-            return Effect.asVoid(hub.publish({ _tag: 'AnnouncementFlagChanged', active: true }))
+            if (!hub.snapshot().announcementActive) hub.publish({ _tag: 'AnnouncementFlagChanged', active: true })
+            return
           case 'refreshCloudPhoneList':
-            return Effect.asVoid(devices.refresh(coreCall))
+            background.run(devices.refresh(coreCall))
+            return
         }
       }
       return { handle }

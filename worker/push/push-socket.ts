@@ -5,8 +5,8 @@ import * as Layer from 'effect/Layer'
 export interface SocketHandlers {
   readonly onOpen: () => void
   readonly onMessage: (data: unknown) => void
-  /** an error or a close the core did not ask for; called at most once per socket. */
-  readonly onDown: () => void
+  /** an error or a close the core did not ask for, with the close code if there was one; at most once per socket. */
+  readonly onDown: (closeCode: number | null) => void
 }
 
 export interface SocketConnection {
@@ -18,22 +18,23 @@ export type OpenSocket = (url: string, handlers: SocketHandlers) => SocketConnec
 
 const openWebSocket: OpenSocket = (url, handlers) => {
   let down = false
-  const goDown = () => {
+  const goDown = (code: number | null) => {
     if (down) return
     down = true
-    handlers.onDown()
+    handlers.onDown(code)
   }
   let ws: WebSocket
   try {
     ws = new WebSocket(url)
   } catch {
-    queueMicrotask(goDown)
+    queueMicrotask(() => goDown(null))
     return { send: () => {}, close: () => {} }
   }
   ws.onopen = () => handlers.onOpen()
   ws.onmessage = (ev) => handlers.onMessage(ev.data)
-  ws.onerror = goDown
-  ws.onclose = goDown
+  // an error is always followed by a close: wait for it, it carries the code
+  ws.onerror = () => {}
+  ws.onclose = (ev) => goDown(ev.code)
   return {
     send: (text) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(text)

@@ -14,7 +14,7 @@ import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
 import { IdbStorageLive } from '../storage/idb-storage.ts'
-import { Storage, type LoggedEvent } from '../storage/storage.ts'
+import { Storage, type LoggedEvent, type PersistedState } from '../storage/storage.ts'
 import { Maintenance } from '../system/maintenance.ts'
 import type { WatchTabGone } from '../tabs/tab-port.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
@@ -24,7 +24,7 @@ export interface CoreEdges {
   readonly storage: Layer.Layer<Storage, never, CoreConfig>
   readonly fetcher: Layer.Layer<Fetcher>
   readonly socket: Layer.Layer<PushSocket>
-  readonly tabs: Layer.Layer<TabRegistry, never, CoreConfig>
+  readonly tabs: Layer.Layer<TabRegistry>
 }
 
 export const makeCoreLayer = (config: CoreConfigShape, edges: CoreEdges) => {
@@ -47,11 +47,12 @@ export const makeLiveCoreLayer = (config: CoreConfigShape) =>
 export const makeTestEdges = (o: {
   readonly storage?: Record<string, unknown>
   readonly log?: ReadonlyArray<LoggedEvent>
+  readonly persisted?: PersistedState | null
   readonly fetch: FetchFn
   readonly socket: OpenSocket
   readonly watchGone: WatchTabGone
 }): CoreEdges => ({
-  storage: Storage.layerTest(o.storage ?? {}, o.log ?? []),
+  storage: Storage.layerTest(o.storage ?? {}, o.log ?? [], o.persisted ?? null),
   fetcher: Fetcher.layerTest(o.fetch),
   socket: PushSocket.layerTest(o.socket),
   tabs: TabRegistry.layerWith(o.watchGone),

@@ -1,10 +1,11 @@
-// The launch sequence of one core (§4): the first-launch rule, the per-browser id, the session from storage, then
-// the maintenance poll, the system name and, with a token, the visit log, device list and meal types.
+// The launch rules (§4, decisions.md "Several tabs, one session"). The core's own start: the per-browser id, the
+// session from storage, the system name and, with a token, the device list and meal types. Each tab that opens is a
+// launch of the app: with a token it sends the visit log (operationType 1), and it dispatches the room-status check.
 import * as Effect from 'effect/Effect'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { readUser } from '../events/hydrate.ts'
-import { coreCall, HttpPipeline } from '../http/http-pipeline.ts'
+import { coreCall, HttpPipeline, type CallContext } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
 import { ensureDeviceStatId } from '../session/device-stat-id.ts'
@@ -25,23 +26,26 @@ export const prepareStorage = Effect.gen(function* () {
   if (token !== null && token !== '') state.set(token, user?.username ?? null)
 })
 
-/** The launch requests; they run in the background so tabs are served from the snapshot meanwhile. */
-export const launch = Effect.gen(function* () {
+/** The core's own start requests, in the background so tabs are served from the persisted state meanwhile. */
+export const launchCore = Effect.gen(function* () {
   const background = yield* Background
-  const maintenance = yield* Maintenance
   const http = yield* HttpPipeline
   const hub = yield* EventHub
-  const storage = yield* Storage
   const state = yield* SessionState
-  const session = yield* Session
   const devices = yield* DeviceList
   const meals = yield* MealTypes
-  background.run(maintenance.poll)
-  background.run(loadSystemName(http, hub, storage))
+  background.run(loadSystemName(http, hub))
   if (state.current().token !== null) {
-    const phone = yield* getString(storage, StorageKey.phone)
-    background.run(session.logVisit(phone, coreCall))
-    background.run(Effect.asVoid(devices.refresh(coreCall)))
+    background.run(devices.refresh(coreCall))
     background.run(meals.load)
   }
+})
+
+/** A tab opened (or reloaded): a launch of the app. */
+export const launchTab = (ctx: CallContext) => Effect.gen(function* () {
+  const background = yield* Background
+  const maintenance = yield* Maintenance
+  const session = yield* Session
+  maintenance.launch()
+  background.run(session.logVisit(ctx))
 })

@@ -1,23 +1,32 @@
-// The exit action (§4): end the session (which closes the push socket), clear storage but the four kept keys, tell
-// every tab, then send them to login after 500 ms unless told not to. `fatal` is the once-only path for error codes.
+// The exit action (§4): end the session (which closes the push socket), tell every tab at once (SessionEnded: the one
+// projection drops the account's state, and every tab shows why), clear storage but the kept keys together with the
+// log, then send tabs to login after 500 ms unless it is a forced exit. `fatal` is the once-only path of error codes.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
-import { KEPT_ON_EXIT } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
-import { Storage } from '../storage/storage.ts'
 import { SessionState } from './session-state.ts'
 
+export interface ExitOptions {
+  readonly redirect: boolean
+  /** the toast every tab shows (a session-ending error); null for a logout the user asked for. */
+  readonly reason?: string | null
+  /** the forced-offline notice every tab shows in a modal. */
+  readonly notice?: string | null
+}
+
 export interface ExitActionShape {
-  readonly run: (options: { readonly redirect: boolean }) => Effect.Effect<void>
+  readonly run: (options: ExitOptions) => Effect.Effect<void>
   /**
-   * A session-ending failure of a call made in `epoch`: only the first one per session toasts and exits, however
-   * many calls fail together. The toast goes to `toastTo` after `toastDelayMs`, then the exit runs.
+   * A session-ending failure of a call made in `epoch`: only the first one per session exits, however many calls fail
+   * together; after `delayMs` every tab shows `text` and the exit runs. False if that session already ended.
    */
-  readonly fatal: (epoch: number, text: string, toastDelayMs: number, toastTo: string | 'all') => boolean
+  readonly fatal: (epoch: number, text: string, delayMs: number) => boolean
+  /** ends the session of `epoch` unless something else already did (a logout whose visit log met a 401). */
+  readonly runOnce: (epoch: number, options: ExitOptions) => Effect.Effect<boolean>
 }
 
 export class ExitAction extends Context.Service<ExitAction, ExitActionShape>()('cloud-phone/ExitAction') {
@@ -25,39 +34,34 @@ export class ExitAction extends Context.Service<ExitAction, ExitActionShape>()('
     ExitAction,
     Effect.gen(function* () {
       const session = yield* SessionState
-      const storage = yield* Storage
       const hub = yield* EventHub
       const background = yield* Background
       const config = yield* CoreConfig
 
-      const run = ({ redirect }: { readonly redirect: boolean }) =>
+      const run = (o: ExitOptions) =>
         Effect.gen(function* () {
           session.set(null, null)
-          yield* storage.clearExcept(KEPT_ON_EXIT)
-          yield* hub.publish({ _tag: 'SessionChanged', loggedIn: false, user: null, phone: null })
-          if (redirect) {
-            background.run(
-              Effect.sleep(config.exitRedirectDelayMs).pipe(
-                Effect.andThen(Effect.sync(() =>
-                  hub.emit({ _tag: 'NavigateTo', to: LOGIN_PATH, replace: true, delayMs: 0 }, 'all'))),
-              ),
-            )
+          const seq = hub.publish({
+            _tag: 'SessionEnded',
+            end: { at: Date.now(), reason: o.reason ?? null, notice: o.notice ?? null, redirect: o.redirect },
+          })
+          yield* hub.clearAccount(seq!)
+          if (o.redirect) {
+            background.run(Effect.sleep(config.exitRedirectDelayMs).pipe(Effect.andThen(Effect.sync(() =>
+              hub.emit({ _tag: 'NavigateTo', to: LOGIN_PATH, replace: true, delayMs: 0 }, 'all')))))
           }
         })
 
-      const fatal = (epoch: number, text: string, toastDelayMs: number, toastTo: string | 'all') => {
+      const runOnce = (epoch: number, o: ExitOptions) =>
+        Effect.suspend(() => (session.claimExit(epoch) ? Effect.as(run(o), true) : Effect.succeed(false)))
+
+      const fatal = (epoch: number, text: string, delayMs: number) => {
         if (!session.claimExit(epoch)) return false
-        background.run(
-          Effect.gen(function* () {
-            if (toastDelayMs > 0) yield* Effect.sleep(toastDelayMs)
-            hub.emit({ _tag: 'ShowToast', text, delayMs: 0 }, toastTo)
-            yield* run({ redirect: true })
-          }),
-        )
+        background.run(Effect.andThen(delayMs > 0 ? Effect.sleep(delayMs) : Effect.void, run({ redirect: true, reason: text })))
         return true
       }
 
-      return { run, fatal }
+      return { run, fatal, runOnce }
     }),
   )
 }

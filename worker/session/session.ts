@@ -1,15 +1,16 @@
 // Login (password, SMS code, registration), the user's logout, the session refresh and the visit log (§4, api-notes
-// "Login and account"): the session is the stored token.
+// "Login and account", decisions.md "Several tabs, one session"): the session is the stored token.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub } from '../events/event-hub.ts'
-import { coreCall, HttpPipeline, type CallContext } from '../http/http-pipeline.ts'
+import { CallFailed } from '../http/call-failed.ts'
+import { coreCall, HttpPipeline, toCallResult, type CallContext, type Data } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
 import { catalogue } from '../protocol/catalogue.ts'
 import type { CallResult, CodeLoginInput, LoginInput } from '../protocol/commands.ts'
-import type { LoginResponse, UserInfo } from '../protocol/session.ts'
+import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
 import { getString, Storage } from '../storage/storage.ts'
@@ -24,9 +25,11 @@ export interface SessionShape {
   /** personalInfo -> dataInfo and phone -> SessionChanged, so every tab's guard sees the account as it is now. */
   readonly refresh: (ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
   readonly logout: (ctx: CallContext) => Effect.Effect<void>
-  /** visit log operationType 1; its data is the loginId sent back on logout. */
-  readonly logVisit: (phone: string | null, ctx: CallContext) => Effect.Effect<void>
+  /** visit log operationType 1 (a launch or a login); its data is the loginId sent back on logout. Never waited on. */
+  readonly logVisit: (ctx: CallContext) => Effect.Effect<void>
 }
+
+const serverError = () => new CallFailed({ status: 0, msg: Texts.serverError, silent: false })
 
 export class Session extends Context.Service<Session, SessionShape>()('cloud-phone/Session') {
   static readonly layer = Layer.effect(
@@ -41,98 +44,111 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
       const meals = yield* MealTypes
       const background = yield* Background
 
-      const logVisit = (phone: string | null, ctx: CallContext) =>
+      const logVisit = (ctx: CallContext) =>
         Effect.gen(function* () {
+          const { token, epoch } = state.current()
+          if (token === null) return
           const uuid = yield* ensureDeviceStatId(storage)
-          const result = yield* http.call(catalogue.operationVisitDetailed, {
+          const phone = yield* getString(storage, StorageKey.phone)
+          const loginId = yield* http.request(catalogue.operationVisitDetailed, {
             uuid, operationType: 1, ...(phone !== null ? { phoneNumber: phone } : {}),
           }, ctx)
-          if (result.ok && typeof result.data === 'number') yield* storage.set(StorageKey.loginId, result.data)
-        })
+          // the loginId of a session that has ended meanwhile would re-create a cleared key
+          if (typeof loginId === 'number' && state.current().epoch === epoch) yield* storage.set(StorageKey.loginId, loginId)
+        }).pipe(Effect.ignore)
 
-      const failed = { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
+      /** visit log operationType 2 with the session's own token, then the exit (unless something already ended it). */
+      const endSession = (ctx: CallContext, redirect: boolean) =>
+        Effect.gen(function* () {
+          const { token, epoch } = state.current()
+          const uuid = yield* ensureDeviceStatId(storage)
+          const loginId = Number(yield* getString(storage, StorageKey.loginId))
+          const visit = http.request(catalogue.operationVisitDetailed, {
+            uuid, operationType: 2, ...(Number.isFinite(loginId) && loginId !== 0 ? { id: loginId } : {}),
+          }, { ...ctx, token }).pipe(Effect.ignore)
+          if (redirect) {
+            yield* visit
+            // a 401 on the visit log already ran the exit for this session: not twice
+            yield* exit.runOnce(epoch, { redirect: true })
+          } else {
+            // a login as somebody else must not wait on the old session's visit log
+            background.run(visit)
+            yield* exit.runOnce(epoch, { redirect: false })
+          }
+        })
 
       /** The public key, then the password as the backend expects it; a key that does not parse is a server error. */
       const encrypted = (password: string, ctx: CallContext) =>
         Effect.gen(function* () {
           const encryptor = loadPasswordEncryptor() // on its way while the key is
-          const key = yield* http.call(catalogue.getPbKey, {}, ctx)
-          if (!key.ok) return key
+          const key = yield* http.request(catalogue.getPbKey, {}, ctx)
           const encrypt = yield* Effect.promise(() => encryptor)
-          const value = typeof key.data === 'string' && encrypt !== null ? safeEncrypt(encrypt, key.data, password) : null
-          return value === null ? failed : ({ ok: true, data: value } as const)
+          const value = typeof key === 'string' && encrypt !== null ? safeEncrypt(encrypt, key, password) : null
+          if (value === null) return yield* serverError()
+          return value
         })
 
-      /** Every way in ends here: store token and user, visit log 1, SessionChanged, device list, meals, then push. */
-      const establish = (result: CallResult<LoginResponse | false>, ctx: CallContext) =>
+      /**
+       * Every way in ends here. Logged in as somebody already: that session ends first, as a logout (decisions.md).
+       * Then token and user are stored, every tab is told, and the visit log, device list and meal types follow
+       * without the login waiting on them; the push socket opens last.
+       */
+      const establish = (reply: Data<typeof catalogue.login>) =>
         Effect.gen(function* () {
-          if (!result.ok) return result
-          if (result.data === false) return failed
-          const user: UserInfo = { username: result.data.username, userType: result.data.userType, phone: result.data.phone }
-          yield* storage.set(StorageKey.token, result.data.token)
+          if (reply === false) return yield* serverError()
+          if (state.current().token !== null) yield* endSession(coreCall, false)
+          const user: UserInfo = { username: reply.username, userType: reply.userType, phone: reply.phone }
+          yield* storage.set(StorageKey.token, reply.token)
           yield* storage.set(StorageKey.dataInfo, user)
           yield* storage.set(StorageKey.phone, user.phone)
-          state.set(result.data.token, user.username, false)
-          yield* logVisit(user.phone, ctx)
-          yield* hub.publish({ _tag: 'SessionChanged', loggedIn: true, user, phone: user.phone })
-          background.run(devices.refresh(coreCall).pipe(Effect.asVoid))
+          state.set(reply.token, user.username, false)
+          hub.publish({ _tag: 'SessionChanged', user, phone: user.phone })
+          background.run(logVisit(coreCall))
+          background.run(devices.refresh(coreCall))
           background.run(meals.load)
           state.announce()
-          return { ok: true, data: user } as const
+          return user
         })
 
       const login = (input: LoginInput, ctx: CallContext) =>
-        Effect.gen(function* () {
+        toCallResult(Effect.gen(function* () {
           const password = yield* encrypted(input.password, ctx)
-          if (!password.ok) return password
           const uuid = yield* ensureDeviceStatId(storage)
           const invitation = input.invitationUserName ?? null
-          return yield* establish(yield* http.call(catalogue.login, {
-            phone: input.phone, password: password.data, client: 7, uuid,
+          return yield* establish(yield* http.request(catalogue.login, {
+            phone: input.phone, password, client: 7, uuid,
             ...(invitation !== null && invitation !== '' ? { invitationUserName: invitation } : {}),
-          }, ctx), ctx)
-        })
+          }, ctx))
+        }))
 
       const loginWithCode = (input: CodeLoginInput, ctx: CallContext) =>
-        Effect.gen(function* () {
+        toCallResult(Effect.gen(function* () {
           const uuid = yield* ensureDeviceStatId(storage)
           const invite = input.inviteCode ?? ''
           const base = { phone: input.phone, code: input.code, uuid, ...(invite !== '' ? { inviteCode: invite } : {}) }
           if (input.password === undefined || input.password === null) {
-            return yield* establish(yield* http.call(catalogue.quickLogin, base, ctx), ctx)
+            return yield* establish(yield* http.request(catalogue.quickLogin, base, ctx))
           }
           const password = yield* encrypted(input.password, ctx)
-          if (!password.ok) return password
-          return yield* establish(yield* http.call(catalogue.register, { ...base, password: password.data }, ctx), ctx)
-        })
+          return yield* establish(yield* http.request(catalogue.register, { ...base, password }, ctx))
+        }))
 
       const refresh = (ctx: CallContext) =>
-        Effect.gen(function* () {
+        toCallResult(Effect.gen(function* () {
           const { token, epoch } = state.current()
-          if (token === null) return failed
-          const result = yield* http.call(catalogue.personalInfo, {}, ctx)
-          if (!result.ok) return result
-          if (result.data === false) return failed
-          // an exit or another login while the call was out: this answer belongs to a session that is gone
-          if (state.current().epoch !== epoch) return failed
-          const user: UserInfo = { username: result.data.username, userType: result.data.userType, phone: result.data.phone }
+          if (token === null) return yield* serverError()
+          const info = yield* http.request(catalogue.personalInfo, {}, ctx)
+          if (info === false) return yield* serverError()
+          const user: UserInfo = { username: info.username, userType: info.userType, phone: info.phone }
+          // the pipeline already dropped an answer of an ended session; nothing else may have ended it since
+          if (state.current().epoch !== epoch) return yield* new CallFailed({ status: 0, msg: '', silent: true })
           yield* storage.set(StorageKey.dataInfo, user)
           yield* storage.set(StorageKey.phone, user.phone)
-          yield* hub.publish({ _tag: 'SessionChanged', loggedIn: true, user, phone: user.phone })
-          return { ok: true, data: user } as const
-        })
+          hub.publish({ _tag: 'SessionChanged', user, phone: user.phone }, epoch)
+          return user
+        }))
 
-      const logout = (ctx: CallContext) =>
-        Effect.gen(function* () {
-          const uuid = yield* ensureDeviceStatId(storage)
-          const loginId = Number(yield* getString(storage, StorageKey.loginId))
-          yield* http.call(catalogue.operationVisitDetailed, {
-            uuid, operationType: 2, ...(Number.isFinite(loginId) && loginId !== 0 ? { id: loginId } : {}),
-          }, ctx)
-          yield* exit.run({ redirect: true })
-        })
-
-      return { login, loginWithCode, refresh, logout, logVisit }
+      return { login, loginWithCode, refresh, logout: (ctx) => endSession(ctx, true), logVisit }
     }),
   )
 }

@@ -1,14 +1,36 @@
-// The spec's "local storage" (§3) and the event log, as one service; the live layer (idb-storage.ts) is the only
-// code touching IndexedDB, the test layer keeps everything in memory.
+// The spec's "local storage" (§3), the event log and the persisted projection, as one service; the live layer
+// (idb-storage.ts) is the only code touching IndexedDB, the test layer keeps everything in memory.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
-import type { StorageKey } from '../protocol/storage-keys.ts'
+import type { Snapshot } from '../protocol/commands.ts'
 import type { StateEvent } from '../protocol/events.ts'
+import type { StorageKey } from '../protocol/storage-keys.ts'
 
 export interface LoggedEvent {
   readonly seq: number
   readonly event: StateEvent
+}
+
+/** The projection as last written, with the worker generation that wrote it (a reload paints from it). */
+export interface PersistedState {
+  readonly generation: string
+  readonly state: Snapshot
+}
+
+/**
+ * One write of the event log: its entries, the projection after them, and the spec's keys derived from it, in one
+ * transaction so that what survives a killed worker is always a prefix of the log and the state that goes with it.
+ */
+export interface LogCommit {
+  readonly entries: ReadonlyArray<LoggedEvent>
+  readonly persisted: PersistedState
+  /** keep the newest `limit` log entries. */
+  readonly limit: number
+  /** the exit action (§4): first remove every key but these, and the whole log (it holds the account's events). */
+  readonly clearExcept: ReadonlyArray<StorageKey> | null
+  /** spec keys written with the commit (cardCouponPush). */
+  readonly keys: ReadonlyArray<readonly [StorageKey, unknown]>
 }
 
 export interface StorageShape {
@@ -16,37 +38,46 @@ export interface StorageShape {
   readonly set: (key: StorageKey, value: unknown) => Effect.Effect<void>
   readonly remove: (key: StorageKey) => Effect.Effect<void>
   readonly keys: () => Effect.Effect<ReadonlyArray<string>>
-  /** removes every key not listed (first launch, exit action). */
+  /** removes every key not listed (first launch). */
   readonly clearExcept: (keep: ReadonlyArray<StorageKey>) => Effect.Effect<void>
-  /** appends to the event log and trims it to the newest `limit` entries. */
-  readonly appendLog: (entries: ReadonlyArray<LoggedEvent>, limit: number) => Effect.Effect<void>
+  readonly commit: (commit: LogCommit) => Effect.Effect<void>
   readonly readLog: () => Effect.Effect<ReadonlyArray<LoggedEvent>>
+  readonly readPersisted: () => Effect.Effect<PersistedState | null>
 }
 
 export const makeMemoryStorage = (
-  initial: Record<string, unknown> = {}, initialLog: ReadonlyArray<LoggedEvent> = [],
+  initial: Record<string, unknown> = {}, initialLog: ReadonlyArray<LoggedEvent> = [], initialState: PersistedState | null = null,
 ): StorageShape & { readonly dump: () => Record<string, unknown> } => {
   const kv = new Map<string, unknown>(Object.entries(initial))
   let log: Array<LoggedEvent> = [...initialLog]
+  let persisted = initialState
+  const clearExcept = (keep: ReadonlyArray<StorageKey>) => {
+    for (const key of [...kv.keys()]) if (!keep.includes(key as StorageKey)) kv.delete(key)
+  }
   return {
     get: (key) => Effect.sync(() => kv.get(key) ?? null),
     set: (key, value) => Effect.sync(() => void kv.set(key, value)),
     remove: (key) => Effect.sync(() => void kv.delete(key)),
     keys: () => Effect.sync(() => [...kv.keys()]),
-    clearExcept: (keep) => Effect.sync(() => {
-      for (const key of [...kv.keys()]) if (!keep.includes(key as StorageKey)) kv.delete(key)
-    }),
-    appendLog: (entries, limit) => Effect.sync(() => {
-      log = [...log, ...entries].slice(-limit)
+    clearExcept: (keep) => Effect.sync(() => clearExcept(keep)),
+    commit: (c) => Effect.sync(() => {
+      if (c.clearExcept !== null) {
+        clearExcept(c.clearExcept)
+        log = []
+      }
+      log = [...log, ...c.entries].slice(-c.limit)
+      persisted = c.persisted
+      for (const [key, value] of c.keys) kv.set(key, value)
     }),
     readLog: () => Effect.sync(() => log),
+    readPersisted: () => Effect.sync(() => persisted),
     dump: () => Object.fromEntries(kv),
   }
 }
 
 export class Storage extends Context.Service<Storage, StorageShape>()('cloud-phone/Storage') {
-  static readonly layerTest = (initial: Record<string, unknown> = {}, log: ReadonlyArray<LoggedEvent> = []) =>
-    Layer.sync(Storage, () => makeMemoryStorage(initial, log))
+  static readonly layerTest = (initial: Record<string, unknown> = {}, log: ReadonlyArray<LoggedEvent> = [], state: PersistedState | null = null) =>
+    Layer.sync(Storage, () => makeMemoryStorage(initial, log, state))
 }
 
 /** Typed readers over the untyped store. */

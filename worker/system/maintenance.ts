@@ -1,21 +1,20 @@
-// The maintenance poll (§4, §8): check at launch, then again 300000 ms after each check whatever its outcome
-// (failures are silent). A maintenance period (content + showTime) raises its modal once, for visitors too.
+// The maintenance check (§4, §8, decisions.md): each launch (a tab opening) checks at once, and the one shared poll
+// checks again 300000 ms after the latest check, whatever its outcome (failures are silent). The message goes into the
+// projection, whose maintenance slice numbers the periods; each tab shows the modal once per period (src/boot).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
+import * as Fiber from 'effect/Fiber'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { coreCall, HttpPipeline } from '../http/http-pipeline.ts'
 import { catalogue } from '../protocol/catalogue.ts'
-import type { MaintenanceMsg } from '../protocol/system.ts'
-import { Texts } from '../texts.ts'
-
-export const maintenanceKey = (m: MaintenanceMsg): string => `maintenance:${m.maintenanceContent}|${m.showTime}`
+import { Background } from '../runtime/background.ts'
 
 export interface MaintenanceShape {
   readonly check: Effect.Effect<void>
-  /** checks now and then forever, `maintenancePollMs` after each check. */
-  readonly poll: Effect.Effect<never>
+  /** checks now and restarts the poll from this check (a launch). */
+  readonly launch: () => void
 }
 
 export class Maintenance extends Context.Service<Maintenance, MaintenanceShape>()('cloud-phone/Maintenance') {
@@ -25,31 +24,24 @@ export class Maintenance extends Context.Service<Maintenance, MaintenanceShape>(
       const http = yield* HttpPipeline
       const hub = yield* EventHub
       const config = yield* CoreConfig
-      const shown = new Set<string>()
-      let last: string | null = null
+      const background = yield* Background
 
       const check = Effect.gen(function* () {
-        const result = yield* http.call(catalogue.getRoomMaintenanceMsg, {}, { ...coreCall, quiet: true })
-        if (!result.ok || result.data === false) return
-        const m = result.data
-        const fingerprint = JSON.stringify(m)
-        if (fingerprint !== last) {
-          last = fingerprint
-          yield* hub.publish({ _tag: 'MaintenanceChanged', maintenance: m })
+        const m = yield* http.request(catalogue.getRoomMaintenanceMsg, {}, { ...coreCall, quiet: true })
+        if (m === false) return
+        const last = hub.snapshot().maintenance.msg
+        if (last === null || last.maintenanceSwitch !== m.maintenanceSwitch || last.maintenanceContent !== m.maintenanceContent || last.showTime !== m.showTime) {
+          hub.publish({ _tag: 'MaintenanceChanged', maintenance: m })
         }
-        const key = maintenanceKey(m)
-        if (m.maintenanceSwitch && !shown.has(key)) {
-          shown.add(key)
-          hub.emit({
-            _tag: 'ShowModal', key, title: Texts.tipTitle,
-            content: `${m.maintenanceContent}\n${Texts.maintenanceEta(m.showTime)}`,
-            confirmText: Texts.ok, action: 'exitUnlessOnLogin', delayMs: 0, cancelable: false,
-          }, 'all')
-        }
-      })
+      }).pipe(Effect.ignore)
 
-      const poll = Effect.forever(Effect.andThen(check, Effect.sleep(config.maintenancePollMs)))
-      return { check, poll }
+      let poll: Fiber.Fiber<never> | null = null
+      const launch = () => {
+        const previous = poll
+        if (previous !== null) background.run(Fiber.interrupt(previous))
+        poll = background.run(Effect.forever(Effect.andThen(check, Effect.sleep(config.maintenancePollMs))))
+      }
+      return { check, launch }
     }),
   )
 }

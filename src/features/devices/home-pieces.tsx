@@ -63,7 +63,7 @@ export const AnnouncementBar = () => {
 
 /** A standing notice while maintenance is on (the acknowledge modal itself comes from the core). */
 export const MaintenanceNotice = () => {
-  const m = useAppStore((s) => s.maintenance)
+  const m = useAppStore((s) => s.maintenance.msg)
   if (!m?.maintenanceSwitch) return null
   const text = m.showTime ? `${m.maintenanceContent} ${t.maintenanceUntil(m.showTime)}` : m.maintenanceContent
   return (

@@ -1,7 +1,7 @@
 // Shared test values: a device, a snapshot and session shapes.
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { Snapshot } from '../../../worker/protocol/commands.ts'
-import type { SessionState } from '../../../src/store/slices/session.ts'
+import type { SessionSlice as SessionState } from '../../../worker/protocol/projection/index.ts'
 
 export const device = (over: Partial<Device> = {}): Device => ({
   id: 1, userCardId: 101, diskName: '云手机1', buyVipType: 'VIP', validTime: 10_000, phoneAuthStatus: 0, authPhone: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { guard, guardedDestination } from '../../../src/router/guard.ts'
-import type { SessionState } from '../../../src/store/slices/session.ts'
+import type { SessionSlice as SessionState } from '../../../worker/protocol/projection/index.ts'
 import { member, userType2, visitor, wechatPhone } from './fixtures.ts'
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36'

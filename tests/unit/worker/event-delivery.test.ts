@@ -3,92 +3,133 @@ import * as Effect from 'effect/Effect'
 import { EventHub, runCore, settle, TabRegistry } from './harness.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { PushRules } from '../../../worker/push/push-rules.ts'
+import { initialShared } from '../../../worker/protocol/projection/index.ts'
 
 const announce = { _tag: 'AnnouncementFlagChanged', active: true } as const
+const coupon = { _tag: 'CounterIncremented', kind: 'coupon' } as const
 
 describe('event delivery', () => {
-  it('numbers state events consecutively and delivers them to every tab in order, batched', () =>
+  it('a new tab starts from a snapshot, then gets state events consecutively numbered, in order, batched', () =>
     runCore({}, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       const b = yield* h.addTab('b')
+      yield* settle
+      expect(a.snapshots.map((s) => s.seq)).toEqual([0])
       const hub = yield* EventHub
-      for (let i = 0; i < 5; i++) yield* hub.publish(announce)
+      for (let i = 0; i < 5; i++) hub.publish(coupon)
       yield* settle
       expect(a.received.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5])
       expect(b.received).toEqual(a.received)
-      expect(a.raw).toHaveLength(1)
+      // one snapshot batch, then the five events of one tick in one batch
+      expect(a.raw).toHaveLength(2)
+      expect(a.receiver.state()).toEqual(hub.snapshot())
     })))
 
-  it('keeps a bounded log in storage and answers a lagging tab from it, or with a snapshot when too far behind', () =>
+  it('persists the log and the state after it in one write per burst, trimmed to the log limit', () =>
     runCore({ config: { eventLogLimit: 3 } }, () => Effect.gen(function* () {
       const hub = yield* EventHub
-      for (let i = 0; i < 5; i++) yield* hub.publish(announce)
-      yield* settle // the log write of one tick is coalesced and runs after it
-      expect((yield* (yield* Storage).readLog()).map((e) => e.seq)).toEqual([3, 4, 5])
-      const near = hub.since(3)
-      expect(near.kind === 'events' ? near.batch.map((d) => d.seq) : null).toEqual([4, 5])
-      const far = hub.since(1)
-      expect(far.kind === 'snapshot' ? far.snapshot.seq : null).toBe(5)
+      for (let i = 0; i < 5; i++) hub.publish(coupon)
+      yield* hub.flushed
+      const storage = yield* Storage
+      expect((yield* storage.readLog()).map((e) => e.seq)).toEqual([3, 4, 5])
+      expect((yield* storage.readPersisted())?.state.counters.coupon).toBe(5)
     })))
 
-  it('continues the seq after a restart from the persisted log and paints the stored session and list', () =>
+  it('a restarted core starts from the persisted state, continues its seq and paints the stored session and list', () =>
     runCore({
-      storage: { isUpdate: '1', token: 't', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138',
-        deviceListCache: { list: [], fetchedAt: 5 } },
-      log: [{ seq: 40, event: announce }, { seq: 41, event: announce }],
+      storage: { isUpdate: '1', token: 't', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138' },
+      persisted: {
+        generation: 'old',
+        state: {
+          ...initialShared, seq: 41, counters: { my: 3, coupon: 3, activationCode: 0 },
+          session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '138' }, phone: '138', ended: null },
+          devices: { list: [], fetchedAt: 5, loading: true, error: null },
+        },
+      },
     }, (h) => Effect.gen(function* () {
       // hidden, so the push socket stays closed and publishes nothing.
       const a = yield* h.addTab('a', { visible: false })
+      yield* settle
       const hub = yield* EventHub
-      expect(hub.snapshot()).toMatchObject({ seq: 41, session: { loggedIn: true, user: { username: 'demo' } }, devices: { fetchedAt: 5 } })
-      yield* hub.publish(announce)
+      expect(hub.snapshot()).toMatchObject({ seq: 41, session: { loggedIn: true, user: { username: 'demo' } }, devices: { fetchedAt: 5, loading: false } })
+      hub.publish(coupon)
       yield* settle
       expect(a.received.map((d) => d.seq)).toEqual([42])
+      expect(a.receiver.state().counters.coupon).toBe(4)
     })))
 
-  it('drops a frozen tab that overflows its queue and tells it to resync, without stalling the others', () =>
-    runCore({ config: { tabQueueLimit: 4, tabInflightLimit: 1 } }, (h) => Effect.gen(function* () {
+  it('a persisted state of a session whose token is gone paints logged out, with none of the account', () =>
+    runCore({
+      storage: { isUpdate: '1' },
+      persisted: {
+        generation: 'old',
+        state: { ...initialShared, seq: 9, systemName: '星云', counters: { my: 3, coupon: 3, activationCode: 0 },
+          session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '138' }, phone: '138', ended: null } },
+      },
+    }, () => Effect.gen(function* () {
+      const s = (yield* EventHub).snapshot()
+      expect(s.session.loggedIn).toBe(false)
+      expect(s.counters).toEqual(initialShared.counters)
+      expect(s.systemName).toBe('星云')
+    })))
+
+  it('a frozen tab stalls nobody; when it thaws it jumps to a snapshot and is exact again', () =>
+    runCore({ config: { eventLogLimit: 4, tabInflightLimit: 1 } }, (h) => Effect.gen(function* () {
       const frozen = yield* h.addTab('frozen')
       const live = yield* h.addTab('live')
+      yield* settle
       frozen.frozen = true
       const hub = yield* EventHub
-      for (let i = 0; i < 10; i++) {
-        yield* hub.publish(announce)
+      for (let i = 0; i < 20; i++) {
+        hub.publish(coupon)
         yield* settle
       }
-      expect(live.received.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-      expect(frozen.raw.at(-1)).toEqual({ resyncNeeded: true })
-      const beforeResync = frozen.received.length
-      ;(yield* TabRegistry).markResynced('frozen')
+      expect(live.received.map((d) => d.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+      expect(live.receiver.state()).toEqual(hub.snapshot())
+      // it took one batch and holds no more than its window: nothing is queued per event for it
+      expect(frozen.raw.length).toBeLessThanOrEqual(2)
       frozen.frozen = false
-      yield* hub.publish(announce)
+      frozen.receiver.receive(frozen.raw.at(-1)!)
       yield* settle
-      expect(frozen.received.length).toBe(beforeResync + 1)
-      expect(frozen.received.at(-1)?.seq).toBe(11)
+      expect(frozen.snapshots.at(-1)?.seq).toBe(20)
+      expect(frozen.receiver.state()).toEqual(hub.snapshot())
     })))
 
   it('a released tab receives nothing more', () =>
     runCore({}, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
+      yield* settle
       h.gone('a')
-      yield* (yield* EventHub).publish(announce)
+      ;(yield* EventHub).publish(announce)
       yield* settle
       expect(a.received).toEqual([])
       expect((yield* TabRegistry).list()).toEqual([])
     })))
 
-  it('many concurrent coupon pushes lose no increment: every frame raises the counters by one', () =>
-    runCore({ storage: { isUpdate: '1' } }, (h) => Effect.gen(function* () {
+  it('many concurrent coupon pushes lose no increment, in the state, the tabs and the stored cardCouponPush', () =>
+    runCore({ storage: { isUpdate: '1', token: 't', dataInfo: { username: 'demo', userType: 1, phone: '138' } } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       const rules = yield* PushRules
-      yield* Effect.all(Array.from({ length: 200 }, (_, i) =>
-        rules.handle({ type: i % 2 === 0 ? 'sendCouponMsg' : 'sendActivationCode', data: {} })), { concurrency: 'unbounded' })
+      for (let i = 0; i < 200; i++) rules.handle({ type: i % 2 === 0 ? 'sendCouponMsg' : 'sendActivationCode', data: {} })
       yield* settle
       const hub = yield* EventHub
-      expect(hub.snapshot().cardCoupon).toEqual({ my: 200, coupon: 100, activationCode: 100 })
+      expect(hub.snapshot().counters).toEqual({ my: 200, coupon: 100, activationCode: 100 })
+      expect(a.receiver.state().counters).toEqual({ my: 200, coupon: 100, activationCode: 100 })
+      yield* hub.flushed
       expect(yield* (yield* Storage).get('cardCouponPush')).toEqual({ my: 200, coupon: 100, activationCode: 100 })
-      const counts = a.received.filter((d) => d.event._tag === 'CardCouponChanged')
-        .map((d) => (d.event as { counters: { my: number } }).counters.my)
-      expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1))
+    })))
+
+  it('a tab that reattaches to a new worker hands over increments the dead worker never persisted', () =>
+    runCore({
+      storage: { isUpdate: '1', token: 't', dataInfo: { username: 'demo', userType: 1, phone: '138' } },
+      persisted: { generation: 'dead', state: { ...initialShared, seq: 10, counters: { my: 2, coupon: 2, activationCode: 0 },
+        session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '138' }, phone: '138', ended: null } } },
+    }, () => Effect.gen(function* () {
+      const hub = yield* EventHub
+      const tabState = { ...hub.snapshot(), seq: 15, counters: { my: 7, coupon: 6, activationCode: 1 } }
+      hub.attach('t', { onmessage: null, postMessage: () => {}, close: () => {} }, { generation: 'dead', state: tabState })
+      // a second tab of the same dead worker, less far along, adds nothing
+      hub.attach('u', { onmessage: null, postMessage: () => {}, close: () => {} }, { generation: 'dead', state: { ...tabState, seq: 13, counters: { my: 4, coupon: 4, activationCode: 0 } } })
+      expect(hub.snapshot().counters).toEqual({ my: 7, coupon: 6, activationCode: 1 })
     })))
 })

@@ -6,15 +6,16 @@ import * as TestClock from 'effect/testing/TestClock'
 import { defaultCoreConfig, type CoreConfigShape } from '../../../worker/config/core-config.ts'
 import { makeCoreLayer, makeTestEdges } from '../../../worker/runtime/core-layer.ts'
 import type { CoreServices } from '../../../worker/api/core-api.ts'
-import { launch, prepareStorage } from '../../../worker/runtime/startup.ts'
+import { launchCore, launchTab, prepareStorage } from '../../../worker/runtime/startup.ts'
 import type { SocketHandlers } from '../../../worker/push/push-socket.ts'
-import type { TabPort } from '../../../worker/tabs/tab-port.ts'
-import type { TabHello, TabRoute } from '../../../worker/protocol/commands.ts'
+import type { TestPort } from '../../../worker/events/event-hub.ts'
+import type { DownBatch, Snapshot, TabHello, TabRoute } from '../../../worker/protocol/commands.ts'
+import { createReceiver, type Receiver } from '../../../src/core/receiver.ts'
 import type { Delivered } from '../../../worker/protocol/events.ts'
 import { envelope } from '../../../worker/protocol/envelope.ts'
 import { TabRegistry } from '../../../worker/tabs/tab-registry.ts'
 import { EventHub } from '../../../worker/events/event-hub.ts'
-import type { LoggedEvent } from '../../../worker/storage/storage.ts'
+import type { LoggedEvent, PersistedState } from '../../../worker/storage/storage.ts'
 
 export const API = 'http://api.test'
 
@@ -44,9 +45,13 @@ export interface FakeSocket {
 
 export interface FakeTab {
   readonly tabId: string
-  readonly port: TabPort
+  readonly port: TestPort
+  /** every item of every batch, in order (state events with their seq, effects with seq null). */
   readonly received: Array<Delivered>
-  readonly raw: Array<unknown>
+  readonly raw: Array<DownBatch>
+  readonly snapshots: Array<Snapshot>
+  /** the tab's own copy of the state, folded by the real receiver (src/core/receiver.ts). */
+  readonly receiver: Receiver
   /** stops acknowledging batches (a frozen tab). */
   frozen: boolean
 }
@@ -75,6 +80,8 @@ export interface HarnessOptions {
   readonly storage?: Record<string, unknown>
   /** an event log left by an earlier run of the core. */
   readonly log?: ReadonlyArray<LoggedEvent>
+  /** the projection an earlier run of the core persisted. */
+  readonly persisted?: PersistedState | null
   readonly routes?: Record<string, Route>
   readonly config?: Partial<CoreConfigShape>
   /** skip the launch requests (maintenance poll, system name, ...) to keep a test focused. */
@@ -114,7 +121,7 @@ export const runCore = <A>(
       url: new URL(url), sent: [], closed: false, handlers,
       open: () => handlers.onOpen(),
       receive: (frame) => handlers.onMessage(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-      drop: () => handlers.onDown(),
+      drop: () => handlers.onDown(1006),
     }
     sockets.push(s)
     return { send: (t: string) => void s.sent.push(t), close: () => { s.closed = true } }
@@ -124,6 +131,7 @@ export const runCore = <A>(
   const layer = makeCoreLayer(config, makeTestEdges({
     storage: options.storage,
     log: options.log,
+    persisted: options.persisted ?? null,
     fetch,
     socket,
     watchGone: (tabId, onGone) => {
@@ -139,30 +147,36 @@ export const runCore = <A>(
     addTab: (tabId, hello) =>
       Effect.gen(function* () {
         const registry = yield* TabRegistry
-        const raw: Array<unknown> = []
+        const hub = yield* EventHub
+        const raw: Array<DownBatch> = []
         const received: Array<Delivered> = []
-        let acks = 0
-        const tab: FakeTab = {
-          tabId, raw, received, frozen: false,
-          port: {
-            onmessage: null,
-            postMessage: (m) => {
-              raw.push(m)
-              if (Array.isArray(m)) received.push(...(m as Array<Delivered>))
-              if (!tab.frozen) queueMicrotask(() => tab.port.onmessage?.({ data: { ack: ++acks } }))
-            },
-            close: () => {},
-          },
+        const snapshots: Array<Snapshot> = []
+        const port: TestPort = { onmessage: null, postMessage: () => {}, close: () => {} }
+        const receiver = createReceiver({
+          onState: () => {},
+          onEffect: () => {},
+          reply: (m) => queueMicrotask(() => port.onmessage?.({ data: m })),
+        })
+        const tab: FakeTab = { tabId, raw, received, snapshots, receiver, port, frozen: false }
+        port.postMessage = (m) => {
+          const batch = m as DownBatch
+          raw.push(batch)
+          if (batch.snapshot !== null) snapshots.push(batch.snapshot)
+          received.push(...batch.items)
+          if (!tab.frozen) receiver.receive(batch)
         }
         tabs.set(tabId, tab)
-        registry.attach({ tabId, channelCode: null, route: homeRoute, visible: true, lastSeq: 0, ...hello }, tab.port)
+        const full: TabHello = { tabId, channelCode: null, route: homeRoute, visible: true, launch: false, ...hello }
+        registry.attach(full)
+        hub.attach(tabId, port, { generation: null, state: null })
+        if (full.launch) yield* launchTab({ tabId, channelCode: full.channelCode })
         return tab
       }),
   }
 
   const program = Effect.gen(function* () {
     yield* prepareStorage
-    if (options.launch === true) yield* launch
+    if (options.launch === true) yield* launchCore
     return yield* body(h)
   })
   return Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(TestClock.layer())))

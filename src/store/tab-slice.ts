@@ -12,3 +12,7 @@ export interface TabState {
 }
 
 export const initialTab: TabState = { currentSlidingKey: null, updateIndex: null, oneClickRepair: false, viewerCardId: null, statusBarHeight: 0 }
+
+/** The exit action resets each tab's currentSlidingKey and updateIndex (decisions.md "Several tabs, one session"). */
+export const afterSessionEnded = (tab: TabState): TabState =>
+  tab.currentSlidingKey === null && tab.updateIndex === null ? tab : { ...tab, currentSlidingKey: null, updateIndex: null }
