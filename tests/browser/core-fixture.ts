@@ -5,16 +5,17 @@ import { connectCore } from '../../src/core/connect.ts'
 import type { CoreClient } from '../../src/core/types.ts'
 import type { CoreTestConfig } from '../../worker/config/core-config.ts'
 import type { Snapshot } from '../../worker/protocol/commands.ts'
-import type { CoreEvent, Delivered } from '../../worker/protocol/events.ts'
+import type { EffectEvent } from '../../worker/protocol/events.ts'
 
 export const DEMO = { phone: '13800138000', password: 'Demo@2026' }
 export const HOME = { path: '/pages/index/index', search: {} }
 
 export interface TestTab {
   readonly client: CoreClient
-  readonly events: Array<Delivered>
-  readonly snapshots: Array<Snapshot>
-  readonly tagged: (tag: CoreEvent['_tag']) => Array<CoreEvent>
+  /** every state the tab went through, and whether a snapshot replaced the state then. */
+  readonly states: Array<{ readonly state: Snapshot; readonly replaced: boolean }>
+  readonly effects: Array<EffectEvent>
+  readonly state: () => Snapshot
 }
 
 export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
@@ -35,17 +36,17 @@ export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
     globalThis.__CORE_TEST_CONFIG__ = config
     const client = await connectCore({ channelCode: null, route: HOME, visible })
     globalThis.__CORE_TEST_CONFIG__ = undefined
-    const events: Array<Delivered> = []
-    const snapshots: Array<Snapshot> = []
-    client.onEvents((batch) => events.push(...batch))
-    client.onSnapshot((s) => snapshots.push(s))
-    const tab = { client, events, snapshots, tagged: (tag: CoreEvent['_tag']) => events.map((d) => d.event).filter((e) => e._tag === tag) }
+    const states: TestTab['states'] = []
+    const effects: Array<EffectEvent> = []
+    client.onState((state, replaced) => states.push({ state, replaced }))
+    client.onEffect((e) => effects.push(e))
+    const tab: TestTab = { client, states, effects, state: () => client.state() }
     opened.push(tab)
     return tab
   }
   const proxy = async <A>(path: string, init?: RequestInit): Promise<A> => (await fetch(`${base}/__proxy/${path}`, init)).json() as Promise<A>
   const stats = () => proxy<{ upgrades: number; opened: number; keepAlives: number; open: number }>('stats')
-  const pushFrame = (frame: unknown) => proxy<number>('push', { method: 'POST', body: JSON.stringify(frame) })
+  const pushFrame = (frame: unknown, count = 1) => proxy<number>(`push?count=${count}`, { method: 'POST', body: JSON.stringify(frame) })
   const closeAll = () => opened.forEach((t) => t.client.close())
   return { config, open, stats, pushFrame, proxy, closeAll }
 }

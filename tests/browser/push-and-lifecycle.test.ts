@@ -4,6 +4,8 @@ import { DEMO, makeCoreTest, waitFor } from './core-fixture.ts'
 let cleanup: () => void = () => {}
 afterEach(() => cleanup())
 
+const coupon = { type: 'sendCouponMsg', data: {} }
+
 for (const forceDedicated of [false, true]) {
   describe(forceDedicated ? 'the dedicated-Worker fallback' : 'the SharedWorker core', () => {
     it('opens the push socket after login and sends keepAlive frames on the heartbeat', async () => {
@@ -14,7 +16,7 @@ for (const forceDedicated of [false, true]) {
       await a.client.api.login(DEMO)
       await waitFor(async () => (await t.stats()).keepAlives >= 3)
       expect((await t.stats()).opened).toBe(1)
-      expect(a.tagged('PushStatusChanged')).toContainEqual({ _tag: 'PushStatusChanged', status: 'open', reconnectAttempts: 0 })
+      expect(a.states.map((s) => s.state.push)).toContainEqual({ status: 'open', reconnectAttempts: 0 })
     })
 
     it('reconnects after the server drops the socket and gives up after 5 attempts', async () => {
@@ -26,11 +28,9 @@ for (const forceDedicated of [false, true]) {
       await t.proxy('refuse?on=1')
       await t.proxy('drop')
       await waitFor(async () => (await t.stats()).upgrades >= 6, 8000)
-      await new Promise((r) => setTimeout(r, 600))
+      await waitFor(() => a.state().push.status === 'closed', 4000)
       expect((await t.stats()).upgrades).toBe(6)
-      const attempts = a.tagged('PushStatusChanged').map((e) => (e._tag === 'PushStatusChanged' ? e.reconnectAttempts : -1))
-      expect(Math.max(...attempts)).toBe(5)
-      expect(a.tagged('PushStatusChanged').at(-1)).toMatchObject({ status: 'closed' })
+      expect(Math.max(...a.states.map((s) => s.state.push.reconnectAttempts))).toBe(5)
     })
 
     it('reattaches to a new worker when the worker is killed and keeps working without a reload', async () => {
@@ -39,11 +39,65 @@ for (const forceDedicated of [false, true]) {
       const a = await t.open()
       await a.client.api.login(DEMO)
       void a.client.api.__terminate()
-      await waitFor(() => a.snapshots.length > 0, 8000)
-      expect(a.snapshots.at(-1)?.session.loggedIn).toBe(true)
+      await waitFor(() => a.states.filter((s) => s.replaced).length >= 2, 8000)
+      expect(a.state().session.loggedIn).toBe(true)
       expect(await a.client.api.ping()).toBe('pong')
       const devices = await a.client.api.refreshDevices()
       expect(devices.ok).toBe(true)
+    })
+
+    it('never hangs when the worker is killed twice in a row (a restarted worker replaced before it answered)', async () => {
+      const t = makeCoreTest({ forceDedicated })
+      cleanup = t.closeAll
+      const a = await t.open()
+      await a.client.api.login(DEMO)
+      void a.client.api.__terminate()
+      await new Promise((r) => setTimeout(r, 30))
+      void a.client.api.__terminate()
+      await new Promise((r) => setTimeout(r, 30))
+      void a.client.api.__terminate()
+      await waitFor(async () => (await Promise.race([a.client.api.ping(), new Promise((r) => setTimeout(r, 300))])) === 'pong', 10_000)
+      const devices = await a.client.api.refreshDevices()
+      expect(devices.ok).toBe(true)
+      expect(a.state().session.loggedIn).toBe(true)
+    })
+
+    it('a call in flight when the worker dies answers with a clear failure, never hangs; the next call works', async () => {
+      const t = makeCoreTest({ forceDedicated })
+      cleanup = t.closeAll
+      const a = await t.open()
+      await a.client.api.login(DEMO)
+      await t.proxy('delay?path=/api/message/v1/message/notice/all&ms=3000')
+      const inFlight = a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
+      await new Promise((r) => setTimeout(r, 100))
+      void a.client.api.__terminate()
+      expect(await inFlight).toEqual({ ok: false, status: 0, msg: '连接中断，请重试', silent: false })
+      await t.proxy('delay?path=/api/message/v1/message/notice/all&ms=0')
+      const again = await a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
+      expect(again.ok).toBe(true)
+    })
+
+    it('a worker killed during a flood: every tab reattaches, converges to one state, nothing any tab had applied is lost, and the socket reopens once', async () => {
+      const t = makeCoreTest({ forceDedicated })
+      cleanup = t.closeAll
+      const a = await t.open()
+      const b = forceDedicated ? a : await t.open()
+      await a.client.api.login(DEMO)
+      await waitFor(async () => (await t.stats()).open === 1)
+      await t.pushFrame(coupon, 2000)
+      await waitFor(() => a.state().counters.coupon === 2000 && b.state().counters.coupon === 2000, 10_000)
+      // more frames on their way while the worker dies
+      const flood = t.pushFrame(coupon, 2000)
+      await new Promise((r) => setTimeout(r, 5))
+      const before = Math.max(a.state().counters.coupon, b.state().counters.coupon)
+      void a.client.api.__terminate()
+      await flood
+      await waitFor(async () => (await t.stats()).open === 1 && (await t.stats()).opened === 2, 10_000)
+      await t.pushFrame(coupon, 1000)
+      await waitFor(() => a.state().seq === b.state().seq && a.state().counters.coupon >= before + 1000, 10_000)
+      expect(b.state()).toEqual(a.state())
+      expect(a.state().counters.coupon).toBeGreaterThanOrEqual(before + 1000)
+      expect((await t.stats()).opened).toBe(2)
     })
   })
 }
@@ -69,8 +123,7 @@ describe('several tabs on one SharedWorker', () => {
     await waitFor(async () => (await t.stats()).open === 1)
     visible.client.close()
     await waitFor(async () => (await t.stats()).open === 0)
-    await waitFor(() => hidden.tagged('PushStatusChanged').at(-1)?._tag === 'PushStatusChanged' &&
-      (hidden.tagged('PushStatusChanged').at(-1) as { status: string }).status === 'closed')
+    await waitFor(() => hidden.state().push.status === 'closed')
   })
 
   it('stops delivering to a closed tab while the others keep receiving', async () => {
@@ -79,10 +132,10 @@ describe('several tabs on one SharedWorker', () => {
     const a = await t.open()
     const b = await t.open()
     b.client.close()
-    const before = b.events.length
+    const before = b.states.length
     await a.client.api.login(DEMO)
-    await waitFor(() => a.tagged('DeviceListLoaded').length > 0)
-    expect(b.events.length).toBe(before)
+    await waitFor(() => a.state().devices.list.length > 0)
+    expect(b.states.length).toBe(before)
   })
 
   it('reattaches every tab to one new worker after the shared worker is killed', async () => {
@@ -91,9 +144,23 @@ describe('several tabs on one SharedWorker', () => {
     const a = await t.open()
     const b = await t.open()
     void a.client.api.__terminate()
-    await waitFor(() => a.snapshots.length > 0 && b.snapshots.length > 0, 8000)
+    await waitFor(() => a.states.some((s) => s.replaced) && b.states.some((s) => s.replaced), 8000)
     await a.client.api.login(DEMO)
-    await waitFor(() => b.tagged('SessionChanged').some((e) => e._tag === 'SessionChanged' && e.loggedIn))
+    await waitFor(() => b.state().session.loggedIn)
+  })
+
+  it('delivers 3 000 pushes to three tabs exactly, and the count survives a killed worker', async () => {
+    const t = makeCoreTest()
+    cleanup = t.closeAll
+    const tabs = [await t.open(), await t.open(), await t.open()]
+    await tabs[0].client.api.login(DEMO)
+    await waitFor(async () => (await t.stats()).open === 1)
+    await t.pushFrame(coupon, 3000)
+    await waitFor(() => tabs.every((x) => x.state().counters.coupon === 3000), 10_000)
+    void tabs[0].client.api.__terminate()
+    await waitFor(async () => (await t.stats()).opened === 2 && (await t.stats()).open === 1, 10_000)
+    await t.pushFrame(coupon, 2000)
+    await waitFor(() => tabs.every((x) => x.state().counters.coupon === 5000), 10_000)
   })
 
   it('delivers a push message to every tab (systemAnnouncementMsg)', async () => {
@@ -104,6 +171,6 @@ describe('several tabs on one SharedWorker', () => {
     await a.client.api.login(DEMO)
     await waitFor(async () => (await t.stats()).open === 1)
     await t.pushFrame({ type: 'systemAnnouncementMsg', data: {} })
-    await waitFor(() => b.tagged('AnnouncementFlagChanged').length > 0 && a.tagged('AnnouncementFlagChanged').length > 0)
+    await waitFor(() => b.state().announcementActive && a.state().announcementActive)
   })
 })

@@ -10,6 +10,8 @@ interface TestPush {
   keepAlives: number
   refuse: boolean
   clients: Set<WebSocket>
+  /** upstream paths answered this many ms late (a call in flight when the worker dies). */
+  delays: Map<string, number>
 }
 
 const CORS = {
@@ -30,7 +32,7 @@ export const startTestProxy = async (upstream: string): Promise<{ url: string; c
   const push = (id: string) => {
     let t = tests.get(id)
     if (t === undefined) {
-      t = { upgrades: 0, opened: 0, keepAlives: 0, refuse: false, clients: new Set() }
+      t = { upgrades: 0, opened: 0, keepAlives: 0, refuse: false, clients: new Set(), delays: new Map() }
       tests.set(id, t)
     }
     return t
@@ -52,12 +54,19 @@ export const startTestProxy = async (upstream: string): Promise<{ url: string; c
       if (u.pathname === '/__proxy/drop') { t.clients.forEach((c) => c.terminate()); return json(true) }
       if (u.pathname === '/__proxy/push') {
         const frame = (await readBody(req)).toString()
-        t.clients.forEach((c) => c.send(frame))
+        const count = Number(u.searchParams.get('count') ?? 1)
+        for (let i = 0; i < count; i++) t.clients.forEach((c) => c.send(frame))
         return json(t.clients.size)
+      }
+      if (u.pathname === '/__proxy/delay') {
+        t.delays.set(u.searchParams.get('path') ?? '', Number(u.searchParams.get('ms') ?? 0))
+        return json(true)
       }
       return json(null)
     }
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req)
+    const delay = tests.get(id)?.delays.get(new URL(rest, 'http://x').pathname) ?? 0
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay))
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'origin') headers[k] = v
     try {

@@ -116,11 +116,10 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
         heartbeat = null
         conn = null
         // a server instance going away on purpose (1001, 1012): reconnect without spending an attempt
-        if (closeCode === CLOSE_GOING_AWAY || closeCode === CLOSE_SERVICE_RESTART) attempts = Math.max(0, attempts - 1)
-        scheduleReconnect()
+        scheduleReconnect(closeCode !== CLOSE_GOING_AWAY && closeCode !== CLOSE_SERVICE_RESTART)
       }
 
-      const scheduleReconnect = () => {
+      const scheduleReconnect = (spend: boolean) => {
         if (!wanted()) return shutdown()
         if (attempts >= config.reconnectMaxAttempts) {
           exhausted = true
@@ -132,7 +131,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
             Effect.andThen(Effect.sync(() => {
               retry = null
               if (!wanted()) return shutdown()
-              attempts += 1
+              if (spend) attempts += 1
               open()
             })),
           ),

@@ -16,7 +16,6 @@ const fakeUi = (over: Partial<EffectDeps> = {}) => {
     isRepairFlagged: () => repairFlag,
     clearRepairFlag: () => log.push('clearRepairFlag'),
     exitFromMaintenance: () => log.push('exitFromMaintenance'),
-    refreshCounters: (kind) => log.push(`counters ${kind}`),
     schedule: (run, ms) => void pending.push({ ms, run }),
     ...over,
   }
@@ -113,10 +112,9 @@ describe('effect events in a tab', () => {
     expect(ui.modals).toHaveLength(1)
   })
 
-  it('clears the repair flag and signals counter refreshes', () => {
+  it('clears the repair flag', () => {
     const ui = fakeUi()
     ui.handle({ _tag: 'ClearRepairFlag' })
-    ui.handle({ _tag: 'CountersRefresh', kind: 'coupon' })
-    expect(ui.log).toEqual(['clearRepairFlag', 'counters coupon'])
+    expect(ui.log).toEqual(['clearRepairFlag'])
   })
 })

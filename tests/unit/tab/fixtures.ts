@@ -11,18 +11,18 @@ export const device = (over: Partial<Device> = {}): Device => ({
 
 export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   seq: 7,
-  session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '13800138000' }, phone: '13800138000' },
+  session: { loggedIn: true, user: { username: 'demo', userType: 1, phone: '13800138000' }, phone: '13800138000', ended: null },
   devices: { list: [device()], fetchedAt: 1000, loading: false, error: null },
   mealTypes: [{ label: 'P1', value: 'P1', previewUrl: '/x.png', index: 0, androidVersions: [] }],
-  maintenance: { maintenanceSwitch: false, maintenanceContent: '', showTime: '' },
+  maintenance: { msg: { maintenanceSwitch: false, maintenanceContent: '', showTime: '' }, period: 0 },
   push: { status: 'open', reconnectAttempts: 0 },
-  cardCoupon: { my: 2, activationCode: 1, coupon: 1 },
+  counters: { my: 2, activationCode: 1, coupon: 1 },
   announcementActive: true,
   systemName: '星云',
   ...over,
 })
 
-export const visitor: SessionState = { loggedIn: false, user: null, phone: null }
-export const member: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: '13800138000' }, phone: '13800138000' }
-export const userType2: SessionState = { loggedIn: true, user: { username: 'u', userType: 2, phone: '13800138000' }, phone: '13800138000' }
-export const wechatPhone: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: 'wx_abc' }, phone: 'wx_abc' }
+export const visitor: SessionState = { loggedIn: false, user: null, phone: null, ended: null }
+export const member: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: '13800138000' }, phone: '13800138000', ended: null }
+export const userType2: SessionState = { loggedIn: true, user: { username: 'u', userType: 2, phone: '13800138000' }, phone: '13800138000', ended: null }
+export const wechatPhone: SessionState = { loggedIn: true, user: { username: 'u', userType: 1, phone: 'wx_abc' }, phone: 'wx_abc', ended: null }

@@ -3,7 +3,10 @@ import * as Effect from 'effect/Effect'
 import * as TestClock from 'effect/testing/TestClock'
 import { makeCoreApi, type CoreServices } from '../../../worker/api/core-api.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
-import { eventsOf, runCore, settle } from './harness.ts'
+import { EventHub, eventsOf, runCore, settle } from './harness.ts'
+import { DeviceList } from '../../../worker/devices/device-list.ts'
+import { coreCall } from '../../../worker/http/http-pipeline.ts'
+import { reduce } from '../../../worker/protocol/projection/index.ts'
 
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138' }
 
@@ -13,18 +16,19 @@ const apiFor = Effect.gen(function* () {
 })
 
 const fakePort = () => ({ postMessage: () => {}, onmessage: null, close: () => {} }) as unknown as MessagePort
-const hello = (path: string) => ({ tabId: `tab-${path}`, channelCode: null, route: { path, search: {} }, visible: false, lastSeq: 0 })
+const hello = (path: string) => ({ tabId: `tab-${path}`, channelCode: null, route: { path, search: {} }, visible: false, launch: false })
+const fresh = { generation: null, state: null }
 
 describe('core API commands', () => {
   it('the maintenance confirm exits and redirects unless the calling tab is on login', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const watcher = yield* h.addTab('watcher', { visible: false })
       const onLogin = yield* apiFor
-      yield* Effect.promise(() => onLogin.attach(hello('/pages/login/login'), fakePort()))
+      yield* Effect.promise(() => onLogin.attach(hello('/pages/login/login'), fresh, fakePort()))
       yield* Effect.promise(() => onLogin.exitFromMaintenance())
       expect(yield* (yield* Storage).get('token')).toBe('tok')
       const onHome = yield* apiFor
-      yield* Effect.promise(() => onHome.attach(hello('/pages/index/index'), fakePort()))
+      yield* Effect.promise(() => onHome.attach(hello('/pages/index/index'), fresh, fakePort()))
       yield* Effect.promise(() => onHome.exitFromMaintenance())
       expect(yield* (yield* Storage).get('token')).toBeNull()
       yield* TestClock.adjust(500)
@@ -45,14 +49,36 @@ describe('core API commands', () => {
   it('answers an unknown endpoint name with a failure value, not an exception', () =>
     runCore({}, () => Effect.gen(function* () {
       const api = yield* apiFor
-      expect(yield* Effect.promise(() => api.call('nope' as never))).toEqual({ ok: false, status: 0, msg: '服务器错误', silent: false })
+      expect(yield* Effect.promise(() => (api.call as (n: string) => Promise<unknown>)('nope'))).toEqual({ ok: false, status: 0, msg: '服务器错误', silent: false })
     })))
 
   it('sends the calling tab channelCode with its calls', () =>
     runCore({}, (h) => Effect.gen(function* () {
       const api = yield* apiFor
-      yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH9' }, fakePort()))
+      yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH9' }, fresh, fakePort()))
       yield* Effect.promise(() => api.call('mealTypeList'))
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')[0].headers.channelCode).toBe('CH9')
+    })))
+
+  it('the core\'s own calls carry the channelCode of the first tab that has one', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const api = yield* apiFor
+      yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH7' }, fresh, fakePort()))
+      yield* (yield* DeviceList).refresh(coreCall)
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[0].headers.channelCode).toBe('CH7')
+    })))
+
+  it('exports the recent event log with the state before it, redacted, and replaying it gives the state now', () =>
+    runCore({ storage: loggedIn }, () => Effect.gen(function* () {
+      const hub = yield* EventHub
+      hub.publish({ _tag: 'SessionChanged', user: { username: 'demo', userType: 1, phone: '13800138000' }, phone: '13800138000' })
+      hub.publish({ _tag: 'CounterIncremented', kind: 'coupon' })
+      const api = yield* apiFor
+      const log = yield* Effect.promise(() => api.exportLog())
+      expect(JSON.stringify(log)).not.toContain('13800138000')
+      expect(log.events.map((e) => e.seq)).toEqual([1, 2])
+      const replayed = log.events.reduce((s, e) => reduce(s, e.event, e.seq), log.base)
+      expect(replayed.counters).toEqual(hub.snapshot().counters)
+      expect(replayed.seq).toBe(hub.snapshot().seq)
     })))
 })

@@ -40,7 +40,7 @@ export interface FakeSocket {
   readonly handlers: SocketHandlers
   readonly open: () => void
   readonly receive: (frame: unknown) => void
-  readonly drop: () => void
+  readonly drop: (closeCode?: number) => void
 }
 
 export interface FakeTab {
@@ -121,7 +121,7 @@ export const runCore = <A>(
       url: new URL(url), sent: [], closed: false, handlers,
       open: () => handlers.onOpen(),
       receive: (frame) => handlers.onMessage(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-      drop: () => handlers.onDown(1006),
+      drop: (closeCode = 1006) => handlers.onDown(closeCode),
     }
     sockets.push(s)
     return { send: (t: string) => void s.sent.push(t), close: () => { s.closed = true } }
@@ -170,6 +170,8 @@ export const runCore = <A>(
         registry.attach(full)
         hub.attach(tabId, port, { generation: null, state: null })
         if (full.launch) yield* launchTab({ tabId, channelCode: full.channelCode })
+        // the first batch (the snapshot) goes out on the next microtask: later events then arrive as events
+        yield* Effect.promise(() => Promise.resolve())
         return tab
       }),
   }

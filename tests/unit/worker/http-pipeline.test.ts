@@ -13,7 +13,7 @@ describe('http pipeline', () => {
   it('sends client 7, versionName 5.9.2, merchantSign SPW, the tab channelCode and the raw token', () =>
     runCore({ storage: { token: 'tok-1', isUpdate: '1' } }, (h) => Effect.gen(function* () {
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.getDeviceList, undefined, tabCtx)
+      yield* http.call(catalogue.getDeviceList, undefined as never, tabCtx)
       const [req] = h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')
       expect(req.headers).toMatchObject({ client: '7', versionName: '5.9.2', merchantSign: 'SPW', channelCode: 'CH1', Authorization: 'tok-1' })
       expect(req.headers.versions).toBeUndefined()
@@ -34,7 +34,7 @@ describe('http pipeline', () => {
       h.routes['/api/resources/api/usercard/reboot'] = () => ok(true)
       const http = yield* HttpPipeline
       yield* http.call(catalogue.rebootDevice, { userCardId: 42 }, tabCtx)
-      yield* http.call(catalogue.getPbKey, undefined, tabCtx)
+      yield* http.call(catalogue.getPbKey, undefined as never, tabCtx)
       const [get] = h.requestsTo('/api/resources/api/usercard/reboot')
       expect(get.method).toBe('GET')
       expect(get.url.searchParams.get('userCardId')).toBe('42')

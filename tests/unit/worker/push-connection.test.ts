@@ -3,6 +3,7 @@ import * as Effect from 'effect/Effect'
 import * as TestClock from 'effect/testing/TestClock'
 import { PushConnection } from '../../../worker/push/push-connection.ts'
 import { ExitAction } from '../../../worker/session/exit-action.ts'
+import { SessionState } from '../../../worker/session/session-state.ts'
 import { eventsOf, runCore, settle, TabRegistry } from './harness.ts'
 
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138', deviceStatId: 'dev-1' }
@@ -142,5 +143,74 @@ describe('push connection', () => {
       yield* settle
       expect(push.stats().droppedFrames).toBe(5)
       expect(eventsOf(a, 'AnnouncementFlagChanged')).toEqual([{ _tag: 'AnnouncementFlagChanged', active: true }])
+    })))
+
+  const exhaust = (h: { sockets: Array<{ drop: (code?: number) => void }> }) => Effect.gen(function* () {
+    h.sockets[0].drop()
+    for (let i = 1; i <= 5; i++) {
+      yield* TestClock.adjust(20_000)
+      yield* settle
+      h.sockets[i].drop()
+    }
+    yield* TestClock.adjust(100_000)
+    yield* settle
+  })
+
+  it('after the 5 attempts, a tab opening, closing or changing route starts no more (decisions.md)', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a')
+      yield* PushConnection
+      yield* settle
+      yield* exhaust(h)
+      expect(h.sockets).toHaveLength(6)
+      yield* h.addTab('b')
+      ;(yield* TabRegistry).setRoute('a', { path: '/package/setUp/setUp', search: {} })
+      h.gone('b')
+      yield* TestClock.adjust(100_000)
+      yield* settle
+      expect(h.sockets).toHaveLength(6)
+    })))
+
+  it('after the 5 attempts, the app shown again (no visible tab, then one) gets a whole new budget', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a')
+      yield* PushConnection
+      yield* settle
+      yield* exhaust(h)
+      const tabs = yield* TabRegistry
+      tabs.setVisible('a', false)
+      tabs.setVisible('a', true)
+      yield* settle
+      expect(h.sockets).toHaveLength(7)
+    })))
+
+  it('a new session follows with its own socket and a whole budget; the old one is closed', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a')
+      yield* PushConnection
+      yield* settle
+      h.sockets[0].open()
+      const exit = yield* ExitAction
+      yield* exit.run({ redirect: false })
+      const session = yield* SessionState
+      session.set('tok2', 'other')
+      yield* settle
+      expect(h.sockets[0].closed).toBe(true)
+      expect(h.sockets).toHaveLength(2)
+      expect(h.sockets[1].url.searchParams.get('username')).toBe('other')
+      expect(h.sockets[1].url.searchParams.get('Authorization')).toBe('tok2')
+    })))
+
+  it('a server instance going away on purpose (close 1012) is reconnected without spending an attempt', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a')
+      const push = yield* PushConnection
+      yield* settle
+      h.sockets[0].open()
+      h.sockets[0].drop(1012)
+      yield* TestClock.adjust(20_000)
+      yield* settle
+      expect(h.sockets).toHaveLength(2)
+      expect(push.stats().reconnectAttempts).toBe(0)
     })))
 })

@@ -4,7 +4,7 @@ import * as TestClock from 'effect/testing/TestClock'
 import { PushRules } from '../../../worker/push/push-rules.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import type { PushMessage } from '../../../worker/protocol/push.ts'
-import { eventsOf, ok, runCore, settle, TabRegistry, type FakeTab } from './harness.ts'
+import { EventHub, eventsOf, ok, runCore, settle, TabRegistry, type FakeTab } from './harness.ts'
 
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138', deviceStatId: 'dev-1' }
 const VIEWER = '/package/cloudPhoneView/cloudPhoneView'
@@ -12,7 +12,7 @@ const viewer = (cardId: number, oneClickRepair = false) => ({ route: { path: VIE
 /** the transient events a tab got (state events such as PushStatusChanged are not route-dependent). */
 const effects = (t: FakeTab) => t.received.filter((d) => d.seq === null).map((d) => d.event)
 const handle = (m: PushMessage) => Effect.gen(function* () {
-  yield* (yield* PushRules).handle(m)
+  ;(yield* PushRules).handle(m)
 })
 
 describe('push message rules', () => {
@@ -59,18 +59,18 @@ describe('push message rules', () => {
       expect(eventsOf(view, 'NavigateTo')).toEqual([])
     })))
 
-  it('forcedOfflineMsg exits without redirect and shows a non-cancelable 提示 modal with 去登录', () =>
+  it('forcedOfflineMsg exits without redirect, and every tab has the notice to show (提示 modal with 去登录)', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a', { route: { path: '/package/setUp/setUp', search: {} } })
+      const b = yield* h.addTab('b')
       yield* handle({ type: 'forcedOfflineMsg', data: { content: '您的账号在另一台设备登录' } })
       yield* TestClock.adjust(5000)
       yield* settle
-      expect(eventsOf(a, 'SessionChanged')).toHaveLength(1)
-      expect(eventsOf(a, 'NavigateTo')).toEqual([])
-      expect(eventsOf(a, 'ShowModal')).toEqual([{
-        _tag: 'ShowModal', key: 'forcedOffline', title: '提示', content: '您的账号在另一台设备登录', confirmText: '去登录',
-        action: 'relaunchLogin', delayMs: 0, cancelable: false,
-      }])
+      for (const t of [a, b]) {
+        expect(eventsOf(t, 'SessionEnded')).toHaveLength(1)
+        expect(eventsOf(t, 'NavigateTo')).toEqual([])
+        expect(t.receiver.state().session.ended).toMatchObject({ notice: '您的账号在另一台设备登录', redirect: false, reason: null })
+      }
       expect(yield* (yield* Storage).get('token')).toBeNull()
     })))
 
@@ -80,19 +80,20 @@ describe('push message rules', () => {
       yield* handle({ type: 'forcedOfflineMsg', data: { content: 'x' } })
       yield* settle
       expect(effects(a)).toEqual([])
-      expect(eventsOf(a, 'SessionChanged')).toEqual([])
+      expect(eventsOf(a, 'SessionEnded')).toEqual([])
       expect(yield* (yield* Storage).get('token')).toBe('tok')
     })))
 
-  it('sendActivationCode and sendCouponMsg increment the total and their counter, persist them and signal a refresh', () =>
-    runCore({ storage: { ...loggedIn, cardCouponPush: { my: 2, activationCode: 1, coupon: 1 } } }, (h) => Effect.gen(function* () {
+  it('sendActivationCode and sendCouponMsg increment the total and their counter in every tab, and persist them', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       yield* handle({ type: 'sendActivationCode', data: null })
       yield* handle({ type: 'sendCouponMsg', data: {} })
+      yield* handle({ type: 'sendCouponMsg', data: {} })
       yield* settle
-      expect(yield* (yield* Storage).get('cardCouponPush')).toEqual({ my: 4, activationCode: 2, coupon: 2 })
-      expect(eventsOf(a, 'CardCouponChanged').at(-1)).toEqual({ _tag: 'CardCouponChanged', counters: { my: 4, activationCode: 2, coupon: 2 } })
-      expect(eventsOf(a, 'CountersRefresh')).toEqual([{ _tag: 'CountersRefresh', kind: 'activationCode' }, { _tag: 'CountersRefresh', kind: 'coupon' }])
+      expect(a.receiver.state().counters).toEqual({ my: 3, activationCode: 1, coupon: 2 })
+      yield* (yield* EventHub).flushed
+      expect(yield* (yield* Storage).get('cardCouponPush')).toEqual({ my: 3, activationCode: 1, coupon: 2 })
     })))
 
   it('systemAnnouncementMsg sets the announcement flag', () =>

@@ -8,7 +8,9 @@ import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { Session } from '../../../worker/session/session.ts'
 import { ExitAction } from '../../../worker/session/exit-action.ts'
-import { code, eventsOf, ok, runCore, settle, type Reply } from './harness.ts'
+import * as Fiber from 'effect/Fiber'
+import { DeviceList } from '../../../worker/devices/device-list.ts'
+import { code, EventHub, eventsOf, ok, runCore, settle, type Reply } from './harness.ts'
 
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138',
   loginId: 9, deviceStatId: 'dev-1', devServerLogLevel: 'debug', merchantSign: 'SPW', path: '/x', cardCouponPush: { my: 1, activationCode: 1, coupon: 0 } }
@@ -24,7 +26,7 @@ describe('session-ending codes', () => {
     ['code 3004', () => code(3004), '此用户已被注销，请登录其他账号', 0],
   ]
   for (const [name, reply, text, delay] of cases) {
-    it(`${name} toasts ${text} after ${delay} ms, then exits and redirects to login 500 ms later`, () =>
+    it(`${name} tells every tab ${text} after ${delay} ms as it exits, then redirects them to login 500 ms later`, () =>
       runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
         const a = yield* h.addTab('tab-a')
         const b = yield* h.addTab('tab-b')
@@ -34,12 +36,14 @@ describe('session-ending codes', () => {
         if (delay > 0) {
           yield* TestClock.adjust(delay - 1)
           yield* settle
-          expect(eventsOf(a, 'ShowToast')).toEqual([])
+          expect(eventsOf(a, 'SessionEnded')).toEqual([])
           yield* TestClock.adjust(1)
         }
         yield* settle
-        expect(eventsOf(a, 'ShowToast')).toEqual([{ _tag: 'ShowToast', text, delayMs: 0 }])
-        expect(eventsOf(b, 'SessionChanged')).toEqual([{ _tag: 'SessionChanged', loggedIn: false, user: null, phone: null }])
+        // the reason is part of the session's end, in every tab's state: each tab shows it (src/boot/state-notices.ts)
+        for (const tab of [a, b]) {
+          expect(tab.receiver.state().session).toMatchObject({ loggedIn: false, ended: { reason: text, redirect: true, notice: null } })
+        }
         yield* TestClock.adjust(499)
         yield* settle
         expect(eventsOf(b, 'NavigateTo')).toEqual([])
@@ -57,8 +61,7 @@ describe('session-ending codes', () => {
       yield* Effect.all(Array.from({ length: 8 }, () => http.call(catalogue.mealTypeList, {}, tabCtx)), { concurrency: 'unbounded' })
       yield* TestClock.adjust(1000)
       yield* settle
-      expect(eventsOf(a, 'ShowToast')).toHaveLength(1)
-      expect(eventsOf(a, 'SessionChanged')).toHaveLength(1)
+      expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
       expect(eventsOf(a, 'NavigateTo')).toHaveLength(1)
     })))
 
@@ -68,7 +71,7 @@ describe('session-ending codes', () => {
       h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => ({ http: 401, body: '' })
       yield* (yield* HttpPipeline).call(catalogue.stat, { pointName: 'p' }, tabCtx)
       yield* settle
-      expect(eventsOf(a, 'SessionChanged')).toHaveLength(1)
+      expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
     })))
 })
 
@@ -130,10 +133,10 @@ describe('login and logout', () => {
       expect(h.requestsTo('/api/user/v1/client/login')[0].body).toMatchObject({ phone: '13800138000', client: 7, uuid: 'dev-1' })
       const storage = yield* Storage
       expect(yield* storage.get('token')).toBe('T1')
+      yield* settle
       expect(yield* storage.get('loginId')).toBe(77)
       expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')[0].body).toEqual({ uuid: 'dev-1', operationType: 1, phoneNumber: '13800138000' })
-      yield* settle
-      expect(eventsOf(a, 'SessionChanged')).toEqual([{ _tag: 'SessionChanged', loggedIn: true, user: r.ok ? r.data : null, phone: '13800138000' }])
+      expect(eventsOf(a, 'SessionChanged')).toEqual([{ _tag: 'SessionChanged', user: r.ok ? r.data : null, phone: '13800138000' }])
       expect(eventsOf(a, 'DeviceListLoaded')).toHaveLength(1)
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')).toHaveLength(1)
     })))
@@ -149,20 +152,100 @@ describe('login and logout', () => {
       expect(yield* (yield* Storage).get('token')).toBeNull()
     })))
 
-  it('a launch with a token logs the visit (type 1) and loads devices and meal types', () =>
+  it('the core\'s start with a token loads devices, meal types and the system name; each tab that opens logs the visit and checks maintenance', () =>
     runCore({ storage: loggedIn, launch: true }, (h) => Effect.gen(function* () {
       yield* settle
-      expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')[0].body).toMatchObject({ operationType: 1, phoneNumber: '138' })
       expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')).toHaveLength(1)
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')).toHaveLength(1)
       expect(h.requestsTo('/api/public/v1/system/config')).toHaveLength(1)
+      expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')).toHaveLength(0)
+      yield* h.addTab('a', { launch: true })
+      yield* h.addTab('b', { launch: true })
+      yield* h.addTab('c', { launch: false }) // a reattach after a worker restart is not a launch
+      yield* settle
+      expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed').map((r) => r.body)).toEqual([
+        { uuid: 'dev-1', operationType: 1, phoneNumber: '138' }, { uuid: 'dev-1', operationType: 1, phoneNumber: '138' },
+      ])
+      expect(h.requestsTo('/api/public/v1/room/getRoomMaintenanceMsg')).toHaveLength(2)
     })))
 
-  it('a launch without a token loads neither devices nor meal types', () =>
+  it('without a token: neither devices nor meal types; a tab that opens checks maintenance but logs no visit', () =>
     runCore({ launch: true }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a', { launch: true })
       yield* settle
       expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')).toHaveLength(0)
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')).toHaveLength(0)
+      expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')).toHaveLength(0)
       expect(h.requestsTo('/api/public/v1/room/getRoomMaintenanceMsg')).toHaveLength(1)
+    })))
+})
+
+describe('several tabs, one session (decisions.md)', () => {
+  const kp = forge.pki.rsa.generateKeyPair(1024)
+  const pem = forge.pki.publicKeyToPem(kp.publicKey)
+  const asUser = (username: string, token: string) => (h: { routes: Record<string, unknown> }) => {
+    h.routes['/api/user/v1/client/login/getPbKey'] = () => ok(pem.replace(/-----[^-]+-----|\n/g, ''))
+    h.routes['/api/user/v1/client/login'] = () => ok({ token, username, userType: 1, phone: '13700137000' })
+  }
+
+  it('logging in as somebody else ends the previous session first, as a logout without redirect, and no tab keeps its data', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      yield* settle
+      const hub = yield* EventHub
+      hub.publish({ _tag: 'CounterIncremented', kind: 'coupon' })
+      asUser('other', 'T2')(h)
+      const r = yield* (yield* Session).login({ phone: '13700137000', password: 'Demo@2026' }, tabCtx)
+      expect(r.ok).toBe(true)
+      yield* settle
+      const visits = h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')
+      // the old session's logout visit log went out with the old token
+      expect(visits[0].body).toEqual({ uuid: 'dev-1', operationType: 2, id: 9 })
+      expect(visits[0].headers.Authorization).toBe('tok')
+      const tags = a.received.filter((d) => d.seq !== null).map((d) => d.event._tag)
+      expect(tags.indexOf('SessionEnded')).toBeLessThan(tags.indexOf('SessionChanged'))
+      expect(a.receiver.state().session.user?.username).toBe('other')
+      expect(a.receiver.state().counters.coupon).toBe(0)
+      yield* TestClock.adjust(1000)
+      yield* settle
+      expect(eventsOf(a, 'NavigateTo')).toEqual([])
+      expect(yield* (yield* Storage).get('token')).toBe('T2')
+    })))
+
+  it('a result asked in a session that has ended meanwhile is neither stored nor shown', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      let answer: (r: Reply) => void = () => {}
+      h.routes['/api/resources/v6/client/device/info/getDeviceList'] = () => new Promise<Reply>((r) => { answer = r })
+      const devices = yield* DeviceList
+      const pending = yield* Effect.forkChild(devices.refresh(tabCtx))
+      yield* settle
+      yield* (yield* ExitAction).run({ redirect: false })
+      answer(ok([{ id: 1 }]))
+      const result = yield* Fiber.join(pending)
+      yield* settle
+      expect(result).toMatchObject({ ok: false, silent: true })
+      expect(a.receiver.state().devices.list).toEqual([])
+      expect(eventsOf(a, 'DeviceListLoaded')).toEqual([])
+    })))
+
+  it('a 401 on the logout visit log runs the exit once', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      h.routes['/api/user/v5/visitDetailed/operationVisitDetailed'] = () => ({ http: 401, body: '' })
+      yield* (yield* Session).logout(tabCtx)
+      yield* TestClock.adjust(1000)
+      yield* settle
+      expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
+      expect(eventsOf(a, 'NavigateTo')).toHaveLength(1)
+    })))
+
+  it('logging in does not wait on the visit log', () =>
+    runCore({ storage: { isUpdate: '1', deviceStatId: 'dev-1' } }, (h) => Effect.gen(function* () {
+      asUser('demo', 'T1')(h)
+      h.routes['/api/user/v5/visitDetailed/operationVisitDetailed'] = () => new Promise<Reply>(() => {})
+      const login = yield* Effect.forkChild((yield* Session).login({ phone: '13800138000', password: 'Demo@2026' }, tabCtx))
+      yield* settle
+      expect(login.pollUnsafe()).toBeDefined()
     })))
 })

@@ -9,9 +9,10 @@ import { eventsOf, ok, runCore, settle, code } from './harness.ts'
 const maintenanceOn = { maintenanceSwitch: true, maintenanceContent: '系统升级', showTime: '2026-01-01 06:00' }
 
 describe('maintenance poll', () => {
-  it('checks at launch, then 300000 ms after a successful check', () =>
+  it('a launch checks at once, then 300000 ms after the check', () =>
     runCore({ launch: true }, (h) => Effect.gen(function* () {
       const path = '/api/public/v1/room/getRoomMaintenanceMsg'
+      yield* h.addTab('a', { launch: true })
       yield* settle
       expect(h.requestsTo(path)).toHaveLength(1)
       yield* TestClock.adjust(299_999)
@@ -22,9 +23,26 @@ describe('maintenance poll', () => {
       expect(h.requestsTo(path)).toHaveLength(2)
     })))
 
+  it('each tab that opens dispatches a check, and the one poll then waits 300000 ms after the latest', () =>
+    runCore({ launch: true }, (h) => Effect.gen(function* () {
+      const path = '/api/public/v1/room/getRoomMaintenanceMsg'
+      yield* h.addTab('a', { launch: true })
+      yield* settle
+      yield* TestClock.adjust(200_000)
+      yield* h.addTab('b', { launch: true })
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(2)
+      yield* TestClock.adjust(299_999)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(2)
+      yield* TestClock.adjust(1)
+      yield* settle
+      expect(h.requestsTo(path)).toHaveLength(3)
+    })))
+
   it('schedules the next check 300000 ms after a failed check, silently', () =>
     runCore({ launch: true, routes: { '/api/public/v1/room/getRoomMaintenanceMsg': () => code(500, '维护接口错误') } }, (h) => Effect.gen(function* () {
-      const a = yield* h.addTab('a')
+      const a = yield* h.addTab('a', { launch: true })
       const path = '/api/public/v1/room/getRoomMaintenanceMsg'
       yield* settle
       yield* TestClock.adjust(300_000)
@@ -40,7 +58,7 @@ describe('maintenance poll', () => {
       expect(eventsOf(a, 'ShowToast')).toEqual([])
     })))
 
-  it('shows the maintenance modal once per period, to visitors too, with 提示, 预计：{showTime}完成 and 确定', () =>
+  it('publishes a maintenance message only when it changes; the projection numbers the periods every tab shows once', () =>
     runCore({ routes: { '/api/public/v1/room/getRoomMaintenanceMsg': () => ok(maintenanceOn) } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       const m = yield* Maintenance
@@ -48,14 +66,14 @@ describe('maintenance poll', () => {
       yield* m.check
       yield* settle
       expect(eventsOf(a, 'MaintenanceChanged')).toEqual([{ _tag: 'MaintenanceChanged', maintenance: maintenanceOn }])
-      expect(eventsOf(a, 'ShowModal')).toEqual([{
-        _tag: 'ShowModal', key: 'maintenance:系统升级|2026-01-01 06:00', title: '提示', content: '系统升级\n预计：2026-01-01 06:00完成',
-        confirmText: '确定', action: 'exitUnlessOnLogin', delayMs: 0, cancelable: false,
-      }])
-      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => ok({ ...maintenanceOn, showTime: '2026-01-02 06:00' })
+      expect(a.receiver.state().maintenance).toEqual({ msg: maintenanceOn, period: 1 })
+      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => ok({ ...maintenanceOn, maintenanceSwitch: false })
+      yield* m.check
+      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => ok(maintenanceOn)
       yield* m.check
       yield* settle
-      expect(eventsOf(a, 'ShowModal')).toHaveLength(2)
+      // the same text again after an off is a new period
+      expect(a.receiver.state().maintenance.period).toBe(2)
     })))
 })
 
