@@ -5,7 +5,7 @@
 // races the death of the link it went out on, so a killed worker can never hang a call or a reattach.
 import { transfer, wrap, type Remote } from 'comlink'
 import type { CallResult, CoreApi, DownBatch, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
-import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
+import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORKER_START_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
@@ -21,6 +21,9 @@ declare global {
 interface Link {
   readonly api: Remote<CoreApi>
   readonly port: MessagePort
+  readonly startedAt: number
+  /** the worker has sent its first batch: from then on a ping it does not answer in time means it is dead. */
+  up: boolean
   /** rejects when this link is given up: every call on it settles then. */
   readonly dead: Promise<never>
   readonly dispose: () => void
@@ -49,6 +52,7 @@ export const connectCore: ConnectCore = async (options) => {
   const shared = typeof SharedWorker !== 'undefined' && test?.forceDedicated !== true
   const pingInterval = test?.pingIntervalMs ?? WORKER_PING_INTERVAL_MS
   const pingTimeout = test?.pingTimeoutMs ?? WORKER_PING_TIMEOUT_MS
+  const startTimeout = WORKER_START_TIMEOUT_MS
   const tabId = crypto.randomUUID()
   const releaseLock = await holdTabLock(tabId)
 
@@ -82,7 +86,7 @@ export const connectCore: ConnectCore = async (options) => {
     const dead = new Promise<never>((_, reject) => { kill = reject })
     dead.catch(() => {})
     const current: Link = {
-      api: worker.api, port: channel.port1, dead,
+      api: worker.api, port: channel.port1, dead, startedAt: Date.now(), up: false,
       dispose: () => {
         kill(new LinkDied())
         channel.port1.onmessage = null
@@ -93,6 +97,7 @@ export const connectCore: ConnectCore = async (options) => {
     link = current
     channel.port1.onmessage = (ev: MessageEvent<DownBatch>) => {
       if (link !== current) return
+      current.up = true
       replyPort = current.port
       receiver.receive(ev.data)
       replyPort = null
@@ -115,6 +120,12 @@ export const connectCore: ConnectCore = async (options) => {
   const pinger = setInterval(() => {
     const current = link
     if (current === null || closed || pinging) return
+    // a worker still loading is slow, not dead (a slow phone, a cold cache): replacing it would only start the wait
+    // over, so the ping timeout counts once it is up; a worker that never comes up is replaced after the start timeout
+    if (!current.up) {
+      if (Date.now() - current.startedAt > startTimeout) reconnect(generation)
+      return
+    }
     pinging = true
     const gen = generation
     let timer: ReturnType<typeof setTimeout> | undefined

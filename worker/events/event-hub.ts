@@ -61,7 +61,7 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       const recover = makeRecovery(persisted ?? { generation: null, state: initial })
       const fanout = makeFanout(initial, {
         generation, logLimit: config.eventLogLimit, window: config.tabInflightLimit, effectLimit: config.tabQueueLimit,
-        schedule: queueMicrotask,
+        schedule: (flush) => queueMicrotask(flush),
       })
 
       // the recent log for a bug report, with the state before its first event (folded forward as it is trimmed)

@@ -95,3 +95,5 @@ export const TAB_INFLIGHT_LIMIT = 64
 /** Tab-side liveness check of the worker: ping every interval, dead after the timeout. */
 export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000
+/** A worker that has not sent its first batch this long after it was started is replaced. */
+export const WORKER_START_TIMEOUT_MS = 30_000
