@@ -48,6 +48,11 @@ export const accountZhCN = {
     logout: '退出登录',
     logoutTitle: '退出登录',
     logoutConfirm: '确定要退出当前账号吗？',
+    /** issue 13: the core's recent event log for a bug report (tokens and phone numbers removed). */
+    exportLog: '导出诊断日志',
+    exportLogHint: '用于问题反馈，已隐去令牌和手机号',
+    exportLogDone: '诊断日志已导出',
+    exportLogFailed: '导出失败，请重试',
   },
   security: {
     heading: '设置安全码',

@@ -97,7 +97,9 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       }
 
       const exportLog = (): EventLogExport =>
-        redactExport({ kind: 'cloud-phone-event-log', version: 1, exportedAt: Date.now(), base: exportBase, events: exportEvents })
+        redactExport({
+          kind: 'cloud-phone-event-log', version: 1, exportedAt: Date.now(), base: exportBase, events: exportEvents, head: fanout.state(),
+        })
 
       return {
         publish,

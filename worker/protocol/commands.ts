@@ -75,8 +75,10 @@ export interface EventLogExport {
   readonly kind: 'cloud-phone-event-log'
   readonly version: 1
   readonly exportedAt: number
+  /** the state before the first event; replaying the events onto it through the projection gives `head`. */
   readonly base: Snapshot
   readonly events: ReadonlyArray<{ readonly seq: number; readonly event: StateEvent }>
+  readonly head: Snapshot
 }
 
 /**

@@ -1,7 +1,8 @@
 // /package/setUp/setUp: settings. Personal info, security code, the user agreement, online service, the version,
 // and logout after a confirmation (visit log 2, then the exit action, in the core).
 import { useNavigate } from '@tanstack/react-router'
-import { Button, List } from 'antd-mobile'
+import { Button, List, Toast } from 'antd-mobile'
+import { downloadJson } from '../../../features/account/download-json.ts'
 import { HEADER_VERSION_NAME } from '../../../../worker/protocol/constants.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
@@ -17,6 +18,13 @@ export default function SettingsScreen() {
   const confirm = useConfirm()
   const go = (to: string) => void navigate({ to })
 
+  const exportLog = async () => {
+    const log = await api.exportLog().catch(() => null)
+    if (log === null) return void Toast.show({ content: t.exportLogFailed })
+    downloadJson(`cloud-phone-log-${new Date(log.exportedAt).toISOString().replace(/[:.]/g, '-')}.json`, log)
+    Toast.show({ content: t.exportLogDone })
+  }
+
   const logout = async () => {
     if (await confirm({ title: t.logoutTitle, content: t.logoutConfirm })) await api.logout()
   }
@@ -30,6 +38,7 @@ export default function SettingsScreen() {
           <List.Item data-testid="settings-agreement" onClick={() => go('/pages/agreemen/agreemen')}>{t.agreement}</List.Item>
           <List.Item data-testid="settings-service" onClick={() => go('/package/onlineService/onlineService')}>{t.onlineService}</List.Item>
           <List.Item data-testid="settings-version" extra={HEADER_VERSION_NAME}>{t.version}</List.Item>
+          <List.Item data-testid="settings-export-log" description={t.exportLogHint} onClick={() => void exportLog()}>{t.exportLog}</List.Item>
         </List>
         <Button className="ac-logout" block size="large" shape="rounded" color="danger" fill="outline" data-testid="settings-logout"
           onClick={() => void logout()}>
