@@ -86,12 +86,15 @@ export const LOGIN_PATH = '/pages/login/login'
 
 /** Name of the shared worker hosting the core (one per browser profile). */
 export const CORE_WORKER_NAME = 'cloud-phone-core'
-/** Event log kept in IndexedDB for tabs that fall behind. */
+/** State events the worker keeps (in memory and IndexedDB) for tabs that are behind; further behind gets a snapshot. */
 export const EVENT_LOG_LIMIT = 500
-/** Events queued for one tab that stopped acknowledging before it is dropped and told to resync. */
+/** Effect events (toasts, navigations) kept for a tab that takes no batches; older ones are dropped. */
 export const TAB_QUEUE_LIMIT = 1_000
-/** Unacknowledged batches allowed in flight to one tab before its events queue instead. */
-export const TAB_INFLIGHT_LIMIT = 64
+/**
+ * Unacknowledged batches per tab. Small on purpose: while a batch is on its way, new events wait in the log and go
+ * out together with the ack, so a flood becomes a few large batches instead of a message per event.
+ */
+export const TAB_INFLIGHT_LIMIT = 2
 /** Tab-side liveness check of the worker: ping every interval, dead after the timeout. */
 export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000
