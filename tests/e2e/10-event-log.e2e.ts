@@ -2,7 +2,7 @@
 // JSON file, redacted; replaying it through the one projection gives the state the worker had when it was exported.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, newWorld, ops, type FixtureWorld } from './helpers.ts'
+import { appUrl, connectionsOf, login, newWorld, ops, type FixtureWorld } from './helpers.ts'
 import { replayExport } from '../support/replay.ts'
 import type { EventLogExport } from '../../worker/protocol/commands.ts'
 
@@ -13,9 +13,10 @@ test('settings exports a redacted event log that replays into the projection to 
   const page = await context.newPage()
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await expect.poll(() => connectionsOf(world.accounts.demo.phone), { timeout: 15_000 }).toBe(1)
   await ops('push', world.accounts.demo.phone, 'sendCouponMsg')
   await ops('push', world.accounts.demo.phone, 'systemAnnouncementMsg')
-  await expect(page.getByTestId('counter-coupon')).toContainText('1')
+  await expect(page.getByTestId('counter-coupon')).toHaveAttribute('data-count', '1')
   await page.goto(appUrl('/package/setUp/setUp'))
   const download = page.waitForEvent('download')
   await page.getByTestId('settings-export-log').click()
