@@ -2,11 +2,52 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import type { Plugin } from 'vite'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
 // The server suite: every test file that starts a reference server; it runs on PGlite (unit) and on PostgreSQL too.
 const serverTests = ['tests/unit/server/**/*.test.ts', 'tests/unit/**/server-*.test.ts', 'tests/unit/home/messages-server.test.ts']
+
+/**
+ * Issue 12: a reload of the home paints from the stored snapshot, so the home screen's chunk should not wait for the
+ * entry to run. An inline script in index.html modulepreloads it (and preloads its CSS) when the URL opens the home;
+ * the login and other screens do not download it (the JS before login stays what that screen needs).
+ */
+const preloadHomeFromHtml = (): Plugin => {
+  let base = '/'
+  return {
+    name: 'preload-home-from-html',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/routes/pages/index/index.tsx'))
+        if (!home) return html
+        const entryFiles = new Set<string>()
+        const closure = (file: string, into: Set<string>) => {
+          const chunk = chunks.find((c) => c.fileName === file)
+          if (!chunk || into.has(file)) return
+          into.add(file)
+          chunk.imports.forEach((i) => closure(i, into))
+        }
+        chunks.filter((c) => c.isEntry).forEach((c) => closure(c.fileName, entryFiles))
+        const homeFiles = new Set<string>()
+        closure(home.fileName, homeFiles)
+        const js = [...homeFiles].filter((f) => !entryFiles.has(f)).map((f) => base + f)
+        const css = [...homeFiles].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]).map((f) => base + f)
+        const script = `(function(){var p=(location.hash.slice(1).split('?')[0])||'/';if(p!=='/'&&p!=='/pages/index/index')return;` +
+          `function l(r,h,a){var e=document.createElement('link');e.rel=r;e.href=h;if(a)e.as=a;e.crossOrigin='';document.head.appendChild(e)}` +
+          `${JSON.stringify(js)}.forEach(function(h){l('modulepreload',h)});${JSON.stringify(css)}.forEach(function(h){l('preload',h,'style')})})()`
+        return html.replace('</head>', `  <script>${script}</script>\n  </head>`)
+      },
+    },
+  }
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
@@ -15,6 +56,7 @@ export default defineConfig({
   base: '/cloud/phone/web/',
   plugins: [
     react(),
+    preloadHomeFromHtml(),
     // Installable with an offline shell (issue 12): the manifest, and a service worker precaching index.html, every
     // chunk (screens and the core worker included) and the icons. `prompt`: a new version waits for the user.
     VitePWA({

@@ -1,17 +1,15 @@
 // The installable shell (issue 12): modal semantics for overlays, and the service worker that precaches the app so an
 // offline reload still paints. A new version waits until the user takes it ("新版本可用，点击刷新"), so one page never
-// mixes chunks of two versions.
+// mixes chunks of two versions. Both load after the first paint's JS (they are not needed to show the login screen).
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { registerSW } from 'virtual:pwa-register'
-import { installDialogA11y } from './dialog-a11y.ts'
 
 /** How often an open tab asks for a new version besides navigations and coming back online. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-export const installShell = (): void => {
-  installDialogA11y()
-  if (!('serviceWorker' in navigator)) return
+const registerServiceWorker = async (): Promise<void> => {
+  const { registerSW } = await import('virtual:pwa-register')
   const update = registerSW({
+    immediate: true,
     onNeedRefresh: () => void import('./update-prompt.ts').then(({ showUpdatePrompt }) => showUpdatePrompt(() => update(true))),
     onRegisteredSW: (_url, registration) => {
       if (!registration) return
@@ -20,4 +18,12 @@ export const installShell = (): void => {
       window.addEventListener('online', check)
     },
   })
+}
+
+export const installShell = (): void => {
+  void import('./dialog-a11y.ts').then(({ installDialogA11y }) => installDialogA11y())
+  if (!('serviceWorker' in navigator)) return
+  const start = () => void registerServiceWorker()
+  if (document.readyState === 'complete') start()
+  else window.addEventListener('load', start, { once: true })
 }

@@ -34,6 +34,28 @@ test('the manifest names the app, its icons and theme colour under the base path
   }
 })
 
+test('index.html preloads the home screen chunk when it opens the home, not when it opens the login screen', async ({ page, context }) => {
+  // modulepreload links present while the document is still parsing: those of index.html itself, before the entry runs
+  await context.addInitScript(() => {
+    const w = window as unknown as { __earlyPreloads: string[] }
+    w.__earlyPreloads = []
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) {
+        if (n instanceof HTMLLinkElement && n.rel === 'modulepreload' && document.readyState === 'loading') w.__earlyPreloads.push(n.href)
+      }
+    }).observe(document, { subtree: true, childList: true })
+  })
+  const early = () => page.evaluate(() => (window as unknown as { __earlyPreloads: string[] }).__earlyPreloads)
+  await page.goto(appUrl('/pages/login/login'))
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  const atLogin = new Set(await early())
+  await page.goto('about:blank')
+  await page.goto(appUrl('/'))
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  const homeOnly = (await early()).filter((href) => !atLogin.has(href))
+  expect(homeOnly.length).toBeGreaterThan(0)
+})
+
 test('offline, a reload paints the last device list with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
   await login(page, world.accounts.member)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
