@@ -18,6 +18,7 @@ import type { Database } from './db/schema.ts'
 import { seed } from './db/seed.ts'
 import { loadLoginKey } from './crypto/login-key.ts'
 import { createAuth } from './http/auth.ts'
+import { limitBodies } from './http/body-limit.ts'
 import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
@@ -113,6 +114,7 @@ export const buildApp = (quiet: boolean): App => {
     c.header('Cross-Origin-Opener-Policy', 'same-origin')
     c.header('Cross-Origin-Embedder-Policy', 'require-corp')
   })
+  limitBodies(app)
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
     if (!quiet) console.error('[server]', c.req.method, c.req.path, error)

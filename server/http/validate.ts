@@ -14,6 +14,9 @@ const describe = (message: string): string => {
   if (message.startsWith('Expected boolean')) return '应为布尔值'
   if (message.startsWith('Expected object')) return '应为对象'
   if (message.startsWith('Expected array')) return '应为数组'
+  if (message.startsWith('Expected a value with a length of at most')) return '过长'
+  if (message.startsWith('Expected an integer')) return '应为整数'
+  if (message.startsWith('Expected a value between') || message.startsWith('Expected a finite number')) return '超出范围'
   return '取值不正确'
 }
 

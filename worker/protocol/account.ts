@@ -2,13 +2,14 @@
 // activation codes, star coins and online customer service (product-spec §2, §7; api-notes "Login and account").
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { CodeText, Id, IntIn, NameText, PageNum, PageSize, TokenText } from './limits.ts'
 
 /** api-notes: the "my" page header. */
 export const LeftInfo = Schema.Struct({ surfaceName: Schema.String, starCoin: Schema.Number, couponNum: Schema.Number })
 export type LeftInfo = typeof LeftInfo.Type
 
 export const NICKNAME_MAX = 16
-export const UpdatePersonalInfoRequest = Schema.Struct({ nickName: Schema.String })
+export const UpdatePersonalInfoRequest = Schema.Struct({ nickName: NameText })
 
 /** Avatar: an absolute http(s) URL, or null for the default avatar. */
 export const HeadPortrait = Schema.Struct({ headPortrait: Schema.NullOr(Schema.String) })
@@ -26,12 +27,12 @@ export type AccountSecurity = typeof AccountSecurity.Type
 
 /** The security code is 6 digits (§9 code input length). */
 export const SECURITY_CODE_LENGTH = 6
-export const CheckPhoneCodeRequest = Schema.Struct({ code: Schema.String })
+export const CheckPhoneCodeRequest = Schema.Struct({ code: CodeText })
 /** A short-lived ticket proving the SMS check, spent by updateUserSecondaryPassword. */
 export const CheckPhoneCodeResponse = Schema.Struct({ ticket: Schema.String })
-export const UpdateSecondaryPasswordRequest = Schema.Struct({ ticket: Schema.String, secondaryPassword: Schema.String })
+export const UpdateSecondaryPasswordRequest = Schema.Struct({ ticket: TokenText, secondaryPassword: CodeText })
 
-export const IdentityRequest = Schema.Struct({ realName: Schema.String, idCard: Schema.String })
+export const IdentityRequest = Schema.Struct({ realName: NameText, idCard: CodeText })
 
 /** Coupon list tabs (api-notes): effective, in use (held by an unpaid order), used, invalid (expired). */
 export const CouponStatus = { effective: 1, inUse: 2, used: 3, invalid: 4 } as const
@@ -60,11 +61,11 @@ export const Coupon = Schema.Struct({
 })
 export type Coupon = typeof Coupon.Type
 
-export const PageRequest = Schema.Struct({ pageNum: Schema.optional(Schema.Number), pageSize: Schema.optional(Schema.Number) })
+export const PageRequest = Schema.Struct({ pageNum: Schema.optional(PageNum), pageSize: Schema.optional(PageSize) })
 export const CouponPageRequest = Schema.Struct({
-  status: Schema.Number,
-  pageNum: Schema.optional(Schema.Number),
-  pageSize: Schema.optional(Schema.Number),
+  status: IntIn(0, 99),
+  pageNum: Schema.optional(PageNum),
+  pageSize: Schema.optional(PageSize),
 })
 export const CouponPage = Schema.Struct({ list: Schema.Array(Coupon), total: Schema.Number })
 export type CouponPage = typeof CouponPage.Type
@@ -75,7 +76,7 @@ export const ActivationCodeType = { device: 1, package: 2, coupon: 3 } as const
 /** codeType 1: status 0 done, 1 the user chooses a device to apply it to next. */
 export const DeviceCodeStatus = { done: 0, chooseDevice: 1 } as const
 
-export const ExchangeRequest = Schema.Struct({ code: Schema.String })
+export const ExchangeRequest = Schema.Struct({ code: CodeText })
 export const ExchangeResponse = Schema.Struct({
   codeType: Schema.Number,
   status: Schema.Number,
@@ -87,7 +88,7 @@ export const ExchangeResponse = Schema.Struct({
   diskName: Schema.optional(Schema.String),
 })
 export type ExchangeResponse = typeof ExchangeResponse.Type
-export const ApplyDeviceCodeRequest = Schema.Struct({ code: Schema.String, userCardId: Schema.Number })
+export const ApplyDeviceCodeRequest = Schema.Struct({ code: CodeText, userCardId: Id })
 export const ApplyDeviceCodeResponse = Schema.Struct({ diskName: Schema.String, days: Schema.Number })
 
 /** Star coin records: got (type 1) and used (type 2); amount is positive either way. */

@@ -1,6 +1,10 @@
 // Devices area ("cards": one rented cloud phone is a user card), api-notes "Devices".
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { AccountText, FiniteIn, Id, ListOf, NameText, PageNum, PageSize } from './limits.ts'
+
+/** a bulk request names at most this many devices (more than an account may own). */
+const MAX_DEVICES_PER_REQUEST = 100
 
 export const VipTier = Schema.Literals(['VIP', 'SVIP', 'STAR', 'STARPRO'])
 export type VipTier = typeof VipTier.Type
@@ -25,12 +29,12 @@ export const Device = Schema.Struct({
 })
 export type Device = typeof Device.Type
 
-export const UserCardIdQuery = Schema.Struct({ userCardId: Schema.Number })
+export const UserCardIdQuery = Schema.Struct({ userCardId: Id })
 
 export const ConnectRequest = Schema.Struct({
-  userCardId: Schema.Number,
-  coordinatesLat: Schema.optional(Schema.Number),
-  coordinatesLng: Schema.optional(Schema.Number),
+  userCardId: Id,
+  coordinatesLat: Schema.optional(FiniteIn(-90, 90)),
+  coordinatesLng: Schema.optional(FiniteIn(-180, 180)),
 })
 export const ConnectResult = Schema.Struct({
   internetHttps: Schema.String,
@@ -55,7 +59,7 @@ export type ConnectReady = typeof ConnectReady.Type
 export const ConnectResponse = Schema.Union([ConnectStarting, ConnectReady])
 export type ConnectResponse = typeof ConnectResponse.Type
 
-export const UserCardIdsBody = Schema.Struct({ userCardIds: Schema.Array(Schema.Number) })
+export const UserCardIdsBody = Schema.Struct({ userCardIds: ListOf(Id, MAX_DEVICES_PER_REQUEST) })
 
 /** One device's outcome in a bulk operation. */
 export const BulkItemResult = Schema.Struct({
@@ -70,7 +74,7 @@ export type BulkItemResult = typeof BulkItemResult.Type
 export const OperationAccepted = Schema.Struct({ userCardId: Schema.Number, busySeconds: Schema.Number })
 export type OperationAccepted = typeof OperationAccepted.Type
 
-export const PageRequest = Schema.Struct({ pageNum: Schema.Number, pageSize: Schema.Number })
+export const PageRequest = Schema.Struct({ pageNum: PageNum, pageSize: PageSize })
 const page = <S extends Schema.Top>(item: S) => Schema.Struct({ list: Schema.Array(item), total: Schema.Number })
 
 /** One-tap new device: the old card is replaced by a new one with the same remaining time. */
@@ -91,7 +95,7 @@ export const ReplacementRecord = Schema.Struct({
 })
 export type ReplacementRecord = typeof ReplacementRecord.Type
 
-export const TransferRequest = Schema.Struct({ userCardIds: Schema.Array(Schema.Number), phone: Schema.String })
+export const TransferRequest = Schema.Struct({ userCardIds: ListOf(Id, MAX_DEVICES_PER_REQUEST), phone: AccountText })
 export const TransferResult = Schema.Struct({ count: Schema.Number, phone: Schema.String })
 
 /** A transfer seen by one of its two users: `out` for the giver, `in` for the receiver. */
@@ -123,7 +127,7 @@ export const TimingRecord = Schema.Struct({
 })
 export type TimingRecord = typeof TimingRecord.Type
 export const TimingRecordPage = page(TimingRecord)
-export const TimingRecordRequest = Schema.Struct({ ...PageRequest.fields, userCardId: Schema.optional(Schema.Number) })
+export const TimingRecordRequest = Schema.Struct({ ...PageRequest.fields, userCardId: Schema.optional(Id) })
 
 /** Spec §3: the phone authorisation list is asked for with authType 0 (devices I authorised); 1 = authorised to me. */
 export const AuthType = Schema.Literals([0, 1])
@@ -140,8 +144,8 @@ export const PhoneAuthRecord = Schema.Struct({
   cancelTime: Schema.NullOr(Schema.String),
 })
 export type PhoneAuthRecord = typeof PhoneAuthRecord.Type
-export const SetPhoneAuthRequest = Schema.Struct({ userCardId: Schema.Number, phone: Schema.String })
-export const IdQuery = Schema.Struct({ id: Schema.Number })
+export const SetPhoneAuthRequest = Schema.Struct({ userCardId: Id, phone: AccountText })
+export const IdQuery = Schema.Struct({ id: Id })
 
 /** Recommended cloud phones: my usable devices, most used first. */
 export const CommonUserCard = Schema.Struct({
@@ -179,7 +183,7 @@ export const ModelParameters = Schema.Struct({
   modified: Schema.Boolean,
 })
 export type ModelParameters = typeof ModelParameters.Type
-export const UpdateModelRequest = Schema.Struct({ userCardId: Schema.Number, manufacturer: Schema.String, model: Schema.String })
+export const UpdateModelRequest = Schema.Struct({ userCardId: Id, manufacturer: NameText, model: NameText })
 
 /** The reference server's simulated device stream (websocket on the API origin); see SimFrame / SimInput. */
 export const SIM_STREAM_PATH = '/api/resources/sim/stream'
@@ -308,7 +312,7 @@ export const deviceEndpoints = {
   }),
   getModelParameters: endpoint({
     name: 'getModelParameters', method: 'GET', path: '/api/resources/v5/model/parameters/getModelParameters',
-    request: Schema.Struct({ manufacturer: Schema.String }), response: Schema.Array(DeviceModel),
+    request: Schema.Struct({ manufacturer: NameText }), response: Schema.Array(DeviceModel),
   }),
   getDeviceModelList: endpoint({
     name: 'getDeviceModelList', method: 'GET', path: '/api/resources/v5/model/parameters/getDeviceModelList',

@@ -1,6 +1,7 @@
 // Messages area: pop-up ads by ad place (§7 public) and the notices of the message centre (§7 Messages).
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { Id, IntIn, PageNum, PageSize } from './limits.ts'
 
 /** Ad places we serve; the home pop-up is the only one the app shows. */
 export const AD_PLACE_HOME_POPUP = 1
@@ -41,11 +42,11 @@ export const NOTICE_READ_PATH = '/api/message/v1/message/notice/read/{id}'
 export const messageEndpoints = {
   getAdInfoByAdPlace: endpoint({
     name: 'getAdInfoByAdPlace', method: 'POST', path: '/api/public/v5/advertising/getAdInfoByAdPlace',
-    request: Schema.Struct({ adPlace: Schema.Number }), response: Schema.Array(Ad),
+    request: Schema.Struct({ adPlace: IntIn(0, 999) }), response: Schema.Array(Ad),
   }),
   noticeAll: endpoint({
     name: 'noticeAll', method: 'GET', path: '/api/message/v1/message/notice/all',
-    request: Schema.Struct({ pageNum: Schema.optional(Schema.Number), pageSize: Schema.optional(Schema.Number) }),
+    request: Schema.Struct({ pageNum: Schema.optional(PageNum), pageSize: Schema.optional(PageSize) }),
     response: NoticePage,
   }),
   noticeUnreadTotal: endpoint({
@@ -59,6 +60,6 @@ export const messageEndpoints = {
   }),
   readNotice: endpoint({
     name: 'readNotice', method: 'PUT', path: NOTICE_READ_PATH,
-    request: Schema.Struct({ id: Schema.optional(Schema.Number) }), response: Schema.Unknown,
+    request: Schema.Struct({ id: Schema.optional(Id) }), response: Schema.Unknown,
   }),
 } as const

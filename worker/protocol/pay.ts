@@ -1,6 +1,7 @@
 // Packages ("meals") area: meal types loaded at startup (§3, §7), online meal list.
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { FiniteIn, Id, IntIn, LongText, NameText, PageNum, PageSize, TokenText } from './limits.ts'
 
 export const MealTypeInfo = Schema.Struct({
   phoneType: Schema.String,
@@ -53,7 +54,7 @@ export const PaySwitch = Schema.Struct({
 export type PaySwitch = typeof PaySwitch.Type
 
 /** products: '10' buy, '20' renew, '30' batch buy, '40' batch renew (ours: the old client's values, meaning assumed). */
-export const CouponSortRequest = Schema.Struct({ products: Schema.String, payAmount: Schema.Number })
+export const CouponSortRequest = Schema.Struct({ products: NameText, payAmount: FiniteIn(0, 10_000_000) })
 
 /** couponType 1 = fixed amount (couponValue yuan), 2 = discount (deductionPrice in 折, capped by maxValue yuan when > 0). */
 export const Coupon = Schema.Struct({
@@ -72,23 +73,23 @@ export const BuyType = { recharge: 0, buy: 1, renew: 2, upgrade: 3 } as const
 
 export const OrderCreateRequest = Schema.Struct({
   /** 0 recharge, 1 buy, 2 renew. */
-  buyType: Schema.Number,
-  couponId: Schema.optional(Schema.NullOr(Schema.Number)),
+  buyType: IntIn(0, 99),
+  couponId: Schema.optional(Schema.NullOr(Id)),
   /** the meal id. */
-  id: Schema.Number,
-  mealType: Schema.optional(Schema.String),
-  phoneType: Schema.String,
+  id: Id,
+  mealType: Schema.optional(NameText),
+  phoneType: NameText,
   /** ours: the Android version new devices get (buy only). */
-  androidVersion: Schema.optional(Schema.String),
-  quantity: Schema.Number,
+  androidVersion: Schema.optional(NameText),
+  quantity: IntIn(0, 1_000),
   /** csv of names for new devices (buy). */
-  diskName: Schema.optional(Schema.String),
+  diskName: Schema.optional(LongText),
   /** csv of the devices to renew (renew). */
-  userCardIdStr: Schema.optional(Schema.String),
+  userCardIdStr: Schema.optional(LongText),
 })
 export type OrderCreateRequest = typeof OrderCreateRequest.Type
 
-export const OrderNumBody = Schema.Struct({ myOrderNum: Schema.String })
+export const OrderNumBody = Schema.Struct({ myOrderNum: TokenText })
 
 /** What the pay-order page shows: the QR content, the amount and when the order closes (ms since epoch). */
 export const Precreate = Schema.Struct({
@@ -127,11 +128,11 @@ export const Order = Schema.Struct({
 export type Order = typeof Order.Type
 
 export const OrderListRequest = Schema.Struct({
-  buyType: Schema.optional(Schema.NullOr(Schema.Number)),
-  pageNum: Schema.Number,
-  pageSize: Schema.Number,
+  buyType: Schema.optional(Schema.NullOr(IntIn(0, 99))),
+  pageNum: PageNum,
+  pageSize: PageSize,
   /** absent = all; 0 unpaid (and paying); 1 paid. */
-  finishPay: Schema.optional(Schema.NullOr(Schema.Number)),
+  finishPay: Schema.optional(Schema.NullOr(IntIn(0, 99))),
 })
 export const OrderPage = Schema.Struct({ list: Schema.Array(Order), total: Schema.Number })
 
@@ -145,8 +146,8 @@ export const UpgradeOption = Schema.Struct({
   upgradePrice: Schema.String,
 })
 export type UpgradeOption = typeof UpgradeOption.Type
-export const UpgradeListRequest = Schema.Struct({ userCardId: Schema.Number })
-export const UpgradeSelectRequest = Schema.Struct({ userCardId: Schema.Number, phoneType: Schema.String })
+export const UpgradeListRequest = Schema.Struct({ userCardId: Id })
+export const UpgradeSelectRequest = Schema.Struct({ userCardId: Id, phoneType: NameText })
 
 export const payEndpoints = {
   mealTypeList: endpoint({
@@ -161,7 +162,7 @@ export const payEndpoints = {
   }),
   mealInfo: endpoint({
     name: 'mealInfo', method: 'GET', path: '/api/pay/v2/meal/info',
-    request: Schema.Struct({ phoneType: Schema.String }), response: Schema.Array(Meal),
+    request: Schema.Struct({ phoneType: NameText }), response: Schema.Array(Meal),
   }),
   getControlSwitch: endpoint({
     name: 'getControlSwitch', method: 'GET', path: '/api/pay/v1/client/left/getControlSwitch',

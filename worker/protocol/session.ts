@@ -2,6 +2,7 @@
 // visit log, user agreement (product-spec §7 "Auth/user", api-notes "Login and account").
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { AccountText, CipherText, CodeText, Id, UuidText } from './limits.ts'
 import { HEADER_VISIT_LOG_VERSIONS } from './constants.ts'
 
 /** dataInfo: the user object kept in storage (§3). */
@@ -13,12 +14,12 @@ export const UserInfo = Schema.Struct({
 export type UserInfo = typeof UserInfo.Type
 
 export const LoginRequest = Schema.Struct({
-  phone: Schema.String,
+  phone: AccountText,
   /** base64 RSA PKCS#1 v1.5 of the lowercase hex MD5 of the password. */
-  password: Schema.String,
+  password: CipherText,
   client: Schema.Literal(7),
-  uuid: Schema.String,
-  invitationUserName: Schema.optional(Schema.String),
+  uuid: UuidText,
+  invitationUserName: Schema.optional(AccountText),
 })
 
 export const LoginResponse = Schema.Struct({
@@ -37,10 +38,10 @@ export const PersonalInfo = Schema.Struct({
 })
 
 export const VisitLogRequest = Schema.Struct({
-  uuid: Schema.String,
+  uuid: UuidText,
   operationType: Schema.Literals([1, 2]),
-  phoneNumber: Schema.optional(Schema.String),
-  id: Schema.optional(Schema.Number),
+  phoneNumber: Schema.optional(AccountText),
+  id: Schema.optional(Id),
 })
 
 /** What an SMS code is for (`authorizationType` of the send call; ours): the server checks the phone accordingly. */
@@ -54,33 +55,33 @@ const InviteCode = Schema.String.check(Schema.isMaxLength(INVITE_CODE_MAX))
 export const SendSmsRequest = Schema.Struct({
   type: Schema.Literal('common'),
   authorizationType: Schema.Literals([SmsPurpose.register, SmsPurpose.quickLogin, SmsPurpose.forgotPassword, SmsPurpose.bindPhone]),
-  phone: Schema.String,
+  phone: AccountText,
 })
 
 export const QuickLoginRequest = Schema.Struct({
-  code: Schema.String,
+  code: CodeText,
   inviteCode: Schema.optional(InviteCode),
-  phone: Schema.String,
-  uuid: Schema.String,
+  phone: AccountText,
+  uuid: UuidText,
 })
 
 export const RegisterRequest = Schema.Struct({
-  phone: Schema.String,
-  code: Schema.String,
+  phone: AccountText,
+  code: CodeText,
   /** encrypted like the login password. */
-  password: Schema.String,
+  password: CipherText,
   inviteCode: Schema.optional(InviteCode),
-  uuid: Schema.String,
+  uuid: UuidText,
 })
 
 export const PasswordBackRequest = Schema.Struct({
-  phone: Schema.String,
-  code: Schema.String,
+  phone: AccountText,
+  code: CodeText,
   /** encrypted like the login password. */
-  password: Schema.String,
+  password: CipherText,
 })
 
-export const UpdateUserPhoneRequest = Schema.Struct({ phone: Schema.String, code: Schema.String })
+export const UpdateUserPhoneRequest = Schema.Struct({ phone: AccountText, code: CodeText })
 
 /** The user agreement: plain text, paragraphs separated by new lines. */
 export const Agreement = Schema.Struct({ title: Schema.String, content: Schema.String })

@@ -1,6 +1,7 @@
 // System area: maintenance message (§3, §7), system name for the title (§1), statistics point.
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { NameText } from './limits.ts'
 
 export const MaintenanceMsg = Schema.Struct({
   maintenanceSwitch: Schema.Boolean,
@@ -24,6 +25,6 @@ export const systemEndpoints = {
   }),
   stat: endpoint({
     name: 'stat', method: 'POST', path: '/api/public/v1/systemBuriedPoint/stat',
-    request: Schema.Struct({ pointName: Schema.String }), response: Schema.Unknown, silentFailure: true,
+    request: Schema.Struct({ pointName: NameText }), response: Schema.Unknown, silentFailure: true,
   }),
 } as const

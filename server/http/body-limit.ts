@@ -1,0 +1,17 @@
+// Refuses request bodies over 64 KiB before anything reads them (issue 11 finding 2): the declared length is checked
+// first and a streamed body is cut off as soon as it passes the limit. No endpoint takes more (there is no avatar
+// upload in this server; one would get its own, larger limit on its own path).
+import { bodyLimit } from 'hono/body-limit'
+import type { App } from '../context.ts'
+import { texts } from '../security/texts.ts'
+import { Status } from './errors.ts'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export const limitBodies = (app: App): void => {
+  app.use('*', bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // the rest of the body is never read, so the connection cannot serve another request: close it
+    onError: (c) => c.json({ status: Status.invalidPayload, success: false, msg: texts.bodyTooLarge, data: null }, 413, { Connection: 'close' }),
+  }))
+}
