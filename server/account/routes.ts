@@ -2,6 +2,7 @@
 // the 6-digit code), real-name verification (kept masked), coupons by tab, activation codes, star coins, online
 // customer service. Every refused rule answers with a Chinese msg.
 import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { CouponStatus, type AccountSecurity, type Coupon } from '../../worker/protocol/account.ts'
@@ -9,7 +10,9 @@ import { SmsPurpose } from '../../worker/protocol/session.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { DomainError } from '../http/errors.ts'
-import { consumeCode } from '../session/sms.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { createThrottle, throttleKey } from '../security/throttle.ts'
+import { createSmsGuard } from '../session/sms-guard.ts'
 import { sessionDb } from '../session/tables.ts'
 import { applyDeviceCode, exchangeCode } from './activation.ts'
 import { AccountMsg, AccountStatus } from './messages.ts'
@@ -17,6 +20,8 @@ import { couponStatusOf, isIdCard, isRealName, isSecurityCode, maskIdCard, maskN
 import { accountDb, type AccountDb } from './tables.ts'
 
 const TICKET_TTL_MS = 10 * 60_000
+/** refusals that tell a guesser something about a code: they count against the activation throttle. */
+const GUESS_FAILURES: ReadonlySet<number> = new Set([AccountStatus.codeFormat, AccountStatus.codeUnknown, AccountStatus.codeUsed, AccountStatus.codeExpired])
 export const STAR_COIN_GOT = 1
 export const STAR_COIN_USED = 2
 
@@ -52,6 +57,8 @@ const couponsIn = (db: AccountDb, userId: number, status: number, now: Date) => 
 export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
   const { app, route, publicRoute, hub } = ctx
   const db = accountDb(ctx.db)
+  const throttle = createThrottle(ctx.db)
+  const sms = createSmsGuard(sessionDb(ctx.db), throttle)
 
   const profileOf = (userId: number) => db.selectFrom('account_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst()
   const ensureProfile = (userId: number) =>
@@ -90,8 +97,8 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
   route(app, catalogue.accountSecurity, ({ user }) => securityOf(user.id))
 
   // The SMS code goes to the account's own phone (sent with the bind-phone purpose, which allows one's own number).
-  route(app, catalogue.checkPhoneCode, async ({ payload, user }) => {
-    await consumeCode(sessionDb(ctx.db), user.phone, SmsPurpose.bindPhone, payload.code.trim())
+  route(app, catalogue.checkPhoneCode, async ({ payload, user, c }) => {
+    await sms.consume(user.phone, clientAddress(c), SmsPurpose.bindPhone, payload.code.trim())
     const ticket = randomBytes(24).toString('hex')
     await db.deleteFrom('account_security_tickets').where('user_id', '=', user.id).execute()
     await db.insertInto('account_security_tickets').values({ ticket, user_id: user.id, expires_at: new Date(Date.now() + TICKET_TTL_MS) }).execute()
@@ -105,7 +112,7 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
       .returning('ticket').executeTakeFirst()
     if (!spent) throw new DomainError(AccountStatus.ticketInvalid, AccountMsg.ticketInvalid)
     await ensureProfile(user.id)
-    await db.updateTable('account_profiles').set({ secondary_password_hash: hashPasswordMd5(md5Hex(payload.secondaryPassword)) })
+    await db.updateTable('account_profiles').set({ secondary_password_hash: await hashPasswordMd5(md5Hex(payload.secondaryPassword)) })
       .where('user_id', '=', user.id).execute()
     return null
   })
@@ -144,15 +151,27 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
     return { list, total: Number(n) }
   })
 
-  route(app, catalogue.exchangeActivationCode, async ({ payload, user }) => {
-    const outcome = await exchangeCode(db, user.id, payload.code)
+  /** An activation-code call, throttled per account and address on codes that do not exist or cannot be used. */
+  const guessing = async <A>(user: AuthUser, c: Context, run: () => Promise<A>): Promise<A> => {
+    const keys = [throttleKey('activationAccount', user.id), throttleKey('activationAddress', clientAddress(c))]
+    await throttle.guard(keys)
+    try {
+      return await run()
+    } catch (error) {
+      if (error instanceof DomainError && GUESS_FAILURES.has(error.status)) await throttle.record(keys)
+      throw error
+    }
+  }
+
+  route(app, catalogue.exchangeActivationCode, async ({ payload, user, c }) => {
+    const outcome = await guessing(user, c, () => exchangeCode(db, user.id, payload.code))
     if (outcome.devicesChanged) await tell(user, 'refreshCloudPhoneList')
     if (outcome.couponAdded) await tell(user, 'sendCouponMsg')
     return outcome.response
   })
 
-  route(app, catalogue.applyDeviceActivationCode, async ({ payload, user }) => {
-    const applied = await applyDeviceCode(db, user.id, payload.code, payload.userCardId)
+  route(app, catalogue.applyDeviceActivationCode, async ({ payload, user, c }) => {
+    const applied = await guessing(user, c, () => applyDeviceCode(db, user.id, payload.code, payload.userCardId))
     await tell(user, 'refreshCloudPhoneList')
     return applied
   })

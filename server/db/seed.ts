@@ -66,7 +66,7 @@ export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void
     }
     await db
       .insertInto('users')
-      .values({ username: u.username, phone: u.phone, password_hash: hashPasswordMd5(md5Hex(DEMO_PASSWORD)), user_type: u.userType, nick_name: u.nickName })
+      .values({ username: u.username, phone: u.phone, password_hash: await hashPasswordMd5(md5Hex(DEMO_PASSWORD)), user_type: u.userType, nick_name: u.nickName })
       .onConflict((oc) => oc.column('phone').doNothing())
       .execute()
     ids[key] = (await db.selectFrom('users').select('id').where('phone', '=', u.phone).executeTakeFirstOrThrow()).id

@@ -1,6 +1,7 @@
 // Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections, read
 // the latest SMS code of a phone.
 // Only loopback callers carrying the token written to <dataDir>/ops-token are served.
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -48,6 +49,12 @@ const pad = (n: number): string => String(n).padStart(2, '0')
 export const defaultShowTime = (now = new Date(Date.now() + 3_600_000)): string =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`
 
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
+
+/** Compares in constant time (over digests, so the lengths match too): the answer time says nothing of the token. */
+export const opsTokenMatches = (sent: string | undefined, token: string): boolean =>
+  timingSafeEqual(digest(sent ?? ''), digest(token)) && sent !== undefined
+
 /** Writes the operator token to the data dir, where `npm run ops` reads it. */
 export const writeOpsToken = (dataDir: string, token: string): void => {
   mkdirSync(dataDir, { recursive: true })
@@ -65,7 +72,7 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
       address = ''
     }
     if (!LOOPBACK.has(address)) return failure(c, 403, '仅允许本机访问', null, 404)
-    if (c.req.header(OPS_TOKEN_HEADER) !== opsToken) return failure(c, 401, '运维令牌无效', null, 401)
+    if (!opsTokenMatches(c.req.header(OPS_TOKEN_HEADER), opsToken)) return failure(c, 401, '运维令牌无效', null, 401)
     await next()
   })
 

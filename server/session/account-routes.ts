@@ -8,7 +8,9 @@ import type { LoginKey } from '../crypto/login-key.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { DomainError, notFound } from '../http/errors.ts'
 import { AuthMsg, AuthStatus } from './messages.ts'
-import { consumeCode, issueCode } from './sms.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { createThrottle } from '../security/throttle.ts'
+import { createSmsGuard } from './sms-guard.ts'
 import { sessionDb, type SessionDb } from './tables.ts'
 
 const MOBILE = /^1\d{10}$/
@@ -46,6 +48,7 @@ const newUsername = async (db: SessionDb): Promise<string> => {
 export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, log: (line: string) => void = console.log): void => {
   const { app, route, publicRoute } = ctx
   const db = sessionDb(ctx.db)
+  const sms = createSmsGuard(db, createThrottle(ctx.db))
 
   const decryptedMd5 = (password: string): string => {
     const md5 = loginKey.decrypt(password)?.toLowerCase() ?? ''
@@ -56,7 +59,7 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
   const createUser = async (phone: string, passwordMd5: string, inviter: string | null) => {
     const username = await newUsername(db)
     return db.insertInto('users')
-      .values({ username, phone, password_hash: hashPasswordMd5(passwordMd5), user_type: 1, nick_name: '', inviter })
+      .values({ username, phone, password_hash: await hashPasswordMd5(passwordMd5), user_type: 1, nick_name: '', inviter })
       .returning(['id', 'username', 'phone', 'user_type'])
       .executeTakeFirstOrThrow()
   }
@@ -67,7 +70,7 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
     return { token, username: user.username, userType: user.user_type, phone: user.phone }
   }
 
-  publicRoute(app, catalogue.sendSmsCode, async ({ payload, user }) => {
+  publicRoute(app, catalogue.sendSmsCode, async ({ payload, user, c }) => {
     const phone = requireMobile(payload.phone)
     const owner = await userByPhone(db, phone)
     switch (payload.authorizationType) {
@@ -82,46 +85,46 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
         if (owner && owner.id !== user.id) throw new DomainError(AuthStatus.phoneTaken, AuthMsg.phoneTaken)
         break
     }
-    await issueCode(db, phone, payload.authorizationType, log)
+    await sms.send(phone, clientAddress(c), payload.authorizationType, log)
     return null
   })
 
-  publicRoute(app, catalogue.quickLogin, async ({ payload }) => {
+  publicRoute(app, catalogue.quickLogin, async ({ payload, c }) => {
     const phone = requireMobile(payload.phone)
     const existing = await userByPhone(db, phone)
     const inviter = existing ? null : await inviterOf(db, payload.inviteCode)
-    await consumeCode(db, phone, SmsPurpose.quickLogin, payload.code.trim())
+    await sms.consume(phone, clientAddress(c), SmsPurpose.quickLogin, payload.code.trim())
     // an unknown phone gets an account; it has no usable password until one is set with 忘记密码
     const user = existing ?? (await createUser(phone, md5Hex(randomBytes(16).toString('hex')), inviter))
     return openSession(user, payload.uuid)
   })
 
-  publicRoute(app, catalogue.register, async ({ payload }) => {
+  publicRoute(app, catalogue.register, async ({ payload, c }) => {
     const phone = requireMobile(payload.phone)
     if (await userByPhone(db, phone)) throw new DomainError(AuthStatus.phoneRegistered, AuthMsg.phoneRegistered)
     const passwordMd5 = decryptedMd5(payload.password)
     const inviter = await inviterOf(db, payload.inviteCode)
-    await consumeCode(db, phone, SmsPurpose.register, payload.code.trim())
+    await sms.consume(phone, clientAddress(c), SmsPurpose.register, payload.code.trim())
     return openSession(await createUser(phone, passwordMd5, inviter), payload.uuid)
   })
 
-  publicRoute(app, catalogue.passwordBackNew, async ({ payload }) => {
+  publicRoute(app, catalogue.passwordBackNew, async ({ payload, c }) => {
     const phone = requireMobile(payload.phone)
     const user = await userByPhone(db, phone)
     if (!user) throw new DomainError(AuthStatus.phoneUnregistered, AuthMsg.phoneUnregistered)
     const passwordMd5 = decryptedMd5(payload.password)
-    await consumeCode(db, phone, SmsPurpose.forgotPassword, payload.code.trim())
-    await db.updateTable('users').set({ password_hash: hashPasswordMd5(passwordMd5) }).where('id', '=', user.id).execute()
+    await sms.consume(phone, clientAddress(c), SmsPurpose.forgotPassword, payload.code.trim())
+    await db.updateTable('users').set({ password_hash: await hashPasswordMd5(passwordMd5) }).where('id', '=', user.id).execute()
     // a new password ends every session opened with the old one
     await db.deleteFrom('sessions').where('user_id', '=', user.id).execute()
     return null
   })
 
-  route(app, catalogue.updateUserPhone, async ({ payload, user }) => {
+  route(app, catalogue.updateUserPhone, async ({ payload, user, c }) => {
     const phone = requireMobile(payload.phone)
     const owner = await userByPhone(db, phone)
     if (owner && owner.id !== user.id) throw new DomainError(AuthStatus.phoneTaken, AuthMsg.phoneTaken)
-    await consumeCode(db, phone, SmsPurpose.bindPhone, payload.code.trim())
+    await sms.consume(phone, clientAddress(c), SmsPurpose.bindPhone, payload.code.trim())
     await db.updateTable('users').set({ phone, user_type: 1 }).where('id', '=', user.id).execute()
     return null
   })

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import type { LoginKey } from '../crypto/login-key.ts'
-import { verifyPasswordMd5 } from '../crypto/password.ts'
+import { UNMATCHABLE_HASH, verifyPasswordMd5 } from '../crypto/password.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { DomainError, Status } from '../http/errors.ts'
+import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { registerAccountRoutes } from './account-routes.ts'
 
 export const WRONG_CREDENTIALS_MSG = '账号或密码错误'
@@ -13,20 +15,29 @@ const newToken = (): string => randomBytes(24).toString('hex')
 
 export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): void => {
   const { app, db, route, publicRoute } = ctx
+  const throttle = createThrottle(db)
 
   publicRoute(app, catalogue.getPbKey, () => loginKey.publicPem)
 
-  publicRoute(app, catalogue.login, async ({ payload }) => {
+  publicRoute(app, catalogue.login, async ({ payload, c }) => {
     const account = payload.phone.trim()
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb('phone', '=', account), eb('username', '=', account)]))
       .executeTakeFirst()
+    // one key per account whichever name is typed; an unknown name is throttled the same way
+    const accountKey = throttleKey('loginAccount', user ? `user-${user.id}` : account.toLowerCase())
+    const keys = [accountKey, throttleKey('loginAddress', clientAddress(c))]
+    await throttle.guard(keys)
     const passwordMd5 = loginKey.decrypt(payload.password)
-    if (!user || !passwordMd5 || !verifyPasswordMd5(passwordMd5, user.password_hash)) {
+    // the hash is always checked, so unknown phones and bad ciphertexts answer as slowly as a wrong password
+    const matches = await verifyPasswordMd5(passwordMd5 ?? '', user?.password_hash ?? UNMATCHABLE_HASH)
+    if (!user || !passwordMd5 || !matches) {
+      await throttle.record(keys)
       throw new DomainError(Status.badCredentials, WRONG_CREDENTIALS_MSG)
     }
+    await throttle.clear([accountKey])
     const inviter = payload.invitationUserName?.trim()
     if (inviter && !user.inviter && inviter !== user.username) {
       const exists = await db.selectFrom('users').select('id').where('username', '=', inviter).executeTakeFirst()
