@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import { KyselyPGlite } from 'kysely-pglite'
 import pg from 'pg'
 import type { Database } from './schema.ts'
+import { serialDialect } from './serial-dialect.ts'
 
 export interface DatabaseOptions {
   readonly dataDir: string
@@ -19,5 +20,5 @@ export const openDatabase = async ({ dataDir, databaseUrl }: DatabaseOptions): P
   const dir = join(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   const { dialect } = await KyselyPGlite.create(dir)
-  return new Kysely<Database>({ dialect })
+  return new Kysely<Database>({ dialect: serialDialect(dialect) })
 }
