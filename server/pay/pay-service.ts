@@ -34,7 +34,31 @@ export const PayErrors = {
   upgradeNotOwner: () => new DomainError(Status.forbidden, '只能升级自己的云手机（已授权的云手机不可升级）'),
   upgradeExpired: () => new DomainError(Status.forbidden, '云手机已过期，请先续费'),
   upgradeUnavailable: () => new DomainError(Status.forbidden, '该云手机暂无可升级的套餐'),
+  orderStale: () => new StaleOrderError(),
 } as const
+
+/** The devices of a renewal or upgrade changed since it was ordered (renewed, upgraded, transferred, authorised,
+ * replaced): the order can no longer be fulfilled as priced. */
+export class StaleOrderError extends DomainError {
+  constructor() {
+    super(Status.forbidden, '云手机状态已变化（已续费、升级、转移或授权），该订单已失效，请重新下单')
+  }
+}
+
+/** What settlement re-checks a device of a renewal or upgrade against: its state when the order was made. */
+interface TargetSnapshot {
+  readonly userCardId: number
+  readonly phoneType: string
+  readonly tier: string
+  readonly expiresAt: number
+}
+
+const snapshotOf = (rows: ReadonlyArray<{ user_card_id: number; phone_type: string; buy_vip_type: string; expires_at: Date | string }>): string =>
+  JSON.stringify(rows.map((r): TargetSnapshot => ({
+    userCardId: r.user_card_id, phoneType: r.phone_type, tier: r.buy_vip_type, expiresAt: new Date(r.expires_at).getTime(),
+  })))
+
+const parseSnapshot = (text: string): ReadonlyArray<TargetSnapshot> => (text === '' ? [] : (JSON.parse(text) as TargetSnapshot[]))
 
 type MealRow = Selectable<MealsTable>
 type OrderRow = Selectable<OrdersTable>
@@ -80,11 +104,12 @@ export const ownedCount = async (db: PayDb, userId: number): Promise<number> =>
   Number((await db.selectFrom('devices').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow()).n)
 
 /** Unpaid or paying orders past closeTime become expired and give their coupon back. */
-export const expireStale = async (db: PayDb, now = Date.now()): Promise<void> => {
-  const stale = await db.updateTable('orders').set({ finish_pay: 4 })
-    .where('finish_pay', 'in', [0, 2]).where('close_time', '<', new Date(now)).returning('my_order_num').execute()
-  if (stale.length > 0) await releaseCoupons(db, stale.map((s) => s.my_order_num))
-}
+export const expireStale = (db: PayDb, now = Date.now()): Promise<void> =>
+  db.transaction().execute(async (trx) => {
+    const stale = await trx.updateTable('orders').set({ finish_pay: 4 })
+      .where('finish_pay', 'in', [0, 2]).where('close_time', '<', new Date(now)).returning('my_order_num').execute()
+    if (stale.length > 0) await releaseCoupons(trx, stale.map((s) => s.my_order_num))
+  })
 
 const releaseCoupons = async (db: PayDb, orderNums: ReadonlyArray<string>): Promise<void> => {
   await db.updateTable('account_coupons').set({ locked_order: null }).where('used_at', 'is', null).where('locked_order', 'in', orderNums).execute()
@@ -93,7 +118,7 @@ const releaseCoupons = async (db: PayDb, orderNums: ReadonlyArray<string>): Prom
 /** Devices to renew: all mine, none authorised to someone else, one tier, the meal's phone type. */
 const renewTargets = async (db: PayDb, user: AuthUser, ids: ReadonlyArray<number>, meal: MealRow) => {
   if (ids.length === 0) throw PayErrors.renewDevices()
-  const rows = await db.selectFrom('devices').select(['id', 'user_card_id', 'owner_id', 'buy_vip_type', 'phone_type', 'disk_name'])
+  const rows = await db.selectFrom('devices').select(['id', 'user_card_id', 'owner_id', 'buy_vip_type', 'phone_type', 'disk_name', 'expires_at'])
     .where('user_card_id', 'in', ids).execute()
   if (rows.length !== new Set(ids).size || rows.some((r) => r.owner_id !== user.id)) throw PayErrors.renewNotOwner()
   const authorised = await db.selectFrom('device_auths').select('device_id').where('device_id', 'in', rows.map((r) => r.id)).execute()
@@ -110,11 +135,13 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
   if (req.buyType !== 1 && !renew) throw new DomainError(Status.invalidPayload, '不支持的订单类型')
   let quantity = req.quantity
   let userCardIds = ''
+  let targetsSnapshot = ''
   let description: string
   if (renew) {
     const targets = await renewTargets(db, user, csvNumbers(req.userCardIdStr ?? ''), meal)
     quantity = targets.length
     userCardIds = targets.map((t) => t.user_card_id).join(',')
+    targetsSnapshot = snapshotOf(targets)
     description = `续费${meal.meal_name}×${quantity}`
   } else {
     if (!Number.isInteger(quantity) || quantity < 1) throw PayErrors.quantity()
@@ -144,7 +171,7 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
       coupon_id: coupon?.id ?? null, disk_names: renew ? '' : (req.diskName ?? ''), user_card_ids: userCardIds, description,
       total_cents: payableCents(wireMeal, quantity, coupon, 'alipayQr'), star_coin: starCoinPrice(wireMeal, quantity),
       give_star_num: meal.give_star_num * quantity, preferential_content: meal.preferential_content,
-      ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS),
+      ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS), targets_snapshot: targetsSnapshot,
     }).execute()
   })
   return { myOrderNum }
@@ -168,12 +195,17 @@ export const spendStarCoins = async (db: PayDb, hub: PushHub, user: AuthUser, my
   await db.transaction().execute(async (trx) => {
     // serialise spenders of this user: the balance is a sum over records, checked then written in one transaction
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute()
+    await recheckTargets(trx, order)
     const have = await starCoinBalance(trx as unknown as AccountDb, user.id)
     if (have < order.star_coin) throw PayErrors.starCoinShort(order.star_coin, have)
     await trx.insertInto('account_star_coin_records').values({
       user_id: user.id, kind: STAR_COIN_USED, amount: order.star_coin, description: `星币支付：${order.description}`,
     }).execute()
     await fulfil(trx, order, 4, now)
+  }).catch(async (error: unknown) => {
+    // nothing was spent (the transaction rolled back); the order cannot be paid any more
+    if (error instanceof StaleOrderError) await closeOrder(db, order, ORDER_CANCELLED, now)
+    throw error
   })
   await notify(db, hub, order.user_id)
   return { myOrderNum, starCoin: order.star_coin }
@@ -201,8 +233,7 @@ export const findOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, n
 
 export const cancelOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()): Promise<void> => {
   const order = await payableOrder(db, user, myOrderNum, now)
-  await db.updateTable('orders').set({ finish_pay: 5 }).where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).execute()
-  await releaseCoupons(db, [myOrderNum])
+  await closeOrder(db, order, ORDER_CANCELLED, now)
 }
 
 /** The payment provider's answer (the ops command or the reference gateway): success fulfils, fail closes the order.
@@ -213,13 +244,55 @@ export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, succes
   if (!order) throw PayErrors.orderMissing()
   if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
   if (success) {
-    await db.transaction().execute((trx) => fulfil(trx, order, payType, now))
-    await notify(db, hub, order.user_id)
+    try {
+      await db.transaction().execute((trx) => fulfil(trx, order, payType, now))
+      await notify(db, hub, order.user_id)
+    } catch (error) {
+      // the money came in for devices that are no longer as ordered: nothing is granted, the order is marked refunded
+      if (!(error instanceof StaleOrderError)) throw error
+      await closeOrder(db, order, ORDER_REFUNDED, now)
+    }
   } else {
-    await db.updateTable('orders').set({ finish_pay: 3, finish_time: new Date(now) }).where('id', '=', order.id).execute()
-    await releaseCoupons(db, [myOrderNum])
+    await closeOrder(db, order, ORDER_FAILED, now)
   }
   return orderToWire(await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow())
+}
+
+const ORDER_FAILED = 3
+const ORDER_CANCELLED = 5
+const ORDER_REFUNDED = 6
+
+/** Ends an open order (failed, cancelled, refunded) and gives its coupon back, both or neither. */
+const closeOrder = (db: PayDb, order: OrderRow, finishPay: number, now: number): Promise<void> =>
+  db.transaction().execute(async (trx) => {
+    const closed = await trx.updateTable('orders').set({ finish_pay: finishPay, finish_time: new Date(now) })
+      .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).returning('id').execute()
+    if (closed.length === 1) await releaseCoupons(trx, [order.my_order_num])
+  })
+
+/**
+ * Inside the settling transaction, with the devices locked: a renewal's or upgrade's devices are still the owner's,
+ * authorised to no one, of the phone type and tier they had when ordered; an upgrade's price, recomputed from the
+ * device's current expiry as of the order time, is still what was charged.
+ */
+const recheckTargets = async (trx: PayDb, order: OrderRow): Promise<void> => {
+  if (order.buy_type !== 2 && order.buy_type !== 3) return
+  const ids = csvNumbers(order.user_card_ids)
+  const rows = await trx.selectFrom('devices').selectAll().where('user_card_id', 'in', ids).orderBy('id').forUpdate().execute()
+  if (rows.length !== new Set(ids).size || rows.some((r) => r.owner_id !== order.user_id)) throw PayErrors.orderStale()
+  const auths = await trx.selectFrom('device_auths').select('id').where('device_id', 'in', rows.map((r) => r.id)).execute()
+  if (auths.length > 0) throw PayErrors.orderStale()
+  const snapshot = parseSnapshot(order.targets_snapshot)
+  for (const device of rows) {
+    const was = snapshot.find((w) => w.userCardId === device.user_card_id)
+    if (was && (was.phoneType !== device.phone_type || was.tier !== device.buy_vip_type)) throw PayErrors.orderStale()
+    if (order.buy_type === 2 && device.phone_type !== order.phone_type) throw PayErrors.orderStale()
+    if (order.buy_type === 3) {
+      const minutesLeft = Math.floor((new Date(device.expires_at).getTime() - new Date(order.ctime).getTime()) / 60_000)
+      const cents = await upgradePriceCents(trx, device.phone_type, order.phone_type, minutesLeft)
+      if (cents !== order.total_cents) throw PayErrors.orderStale()
+    }
+  }
 }
 
 const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number): Promise<void> => {
@@ -227,6 +300,7 @@ const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number)
     .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).returning('id').execute()
   // PGlite reports no affected-row count: returning() tells whether this call won the order
   if (paid.length !== 1) throw PayErrors.notPayable()
+  await recheckTargets(trx, order)
   const span = order.day * DAY_MS
   let userCardIds = order.user_card_ids
   if (order.buy_type === 3) {
@@ -296,19 +370,25 @@ const upgradeTarget = async (db: PayDb, user: AuthUser, userCardId: number, now:
   return { device, minutesLeft }
 }
 
+/** The price of upgrading a device from one phone type to another with `minutesLeft` to run, in cents (what the
+ * order is charged: the displayed yuan amount), or null when it is no upgrade. */
+const upgradePriceCents = async (db: PayDb, fromType: string, toType: string, minutesLeft: number): Promise<number | null> => {
+  const meals = (await db.selectFrom('meals').selectAll().where('phone_type', 'in', [fromType, toType]).execute()).map(mealToWire)
+  const current = dailyCents(meals.filter((m) => m.phoneType === fromType))
+  const target = dailyCents(meals.filter((m) => m.phoneType === toType))
+  const cents = current === null || target === null ? null : upgradeCents(current, target, minutesLeft)
+  return cents === null ? null : (toCents(formatYuan(cents)) ?? MIN_PAYABLE_CENTS)
+}
+
 export const upgradeOptions = async (db: PayDb, user: AuthUser, userCardId: number, now = Date.now()) => {
   const { device, minutesLeft } = await upgradeTarget(db, user, userCardId, now)
-  const meals = (await db.selectFrom('meals').selectAll().execute()).map(mealToWire)
   const types = await db.selectFrom('meal_types').select(['phone_type', 'phone_type_name']).orderBy('sort').execute()
-  const current = dailyCents(meals.filter((m) => m.phoneType === device.phone_type))
-  if (current === null) return []
   const seen = new Set<string>()
   const out: Array<{ phoneType: string; phoneTypeName: string; buyVipType: string; days: number; upgradePrice: string }> = []
   for (const t of types) {
     if (seen.has(t.phone_type) || t.phone_type === device.phone_type) continue
     seen.add(t.phone_type)
-    const target = dailyCents(meals.filter((m) => m.phoneType === t.phone_type))
-    const cents = target === null ? null : upgradeCents(current, target, minutesLeft)
+    const cents = await upgradePriceCents(db, device.phone_type, t.phone_type, minutesLeft)
     if (cents === null) continue
     out.push({ phoneType: t.phone_type, phoneTypeName: t.phone_type_name, buyVipType: tierOfPhoneType(t.phone_type), days: Math.ceil(minutesLeft / 1440), upgradePrice: formatYuan(cents) })
   }
@@ -330,7 +410,7 @@ export const createUpgradeOrder = async (db: PayDb, user: AuthUser, userCardId: 
     disk_names: device.disk_name, user_card_ids: String(userCardId),
     description: `升级${device.disk_name}为${option.phoneTypeName}`, total_cents: cents,
     star_coin: Math.ceil((cents * STAR_COINS_PER_YUAN) / 100), give_star_num: 0, preferential_content: '',
-    ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS),
+    ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS), targets_snapshot: snapshotOf([device]),
   }).execute()
   return { myOrderNum }
 }

@@ -26,9 +26,11 @@ export interface OrdersTable {
   give_star_num: number
   preferential_content: string
   pay_type: number | null
-  /** 0 unpaid, 1 paid, 2 paying, 3 failed, 4 expired, 5 cancelled. */
+  /** 0 unpaid, 1 paid, 2 paying, 3 failed, 4 expired, 5 cancelled, 6 refunded (paid, but its devices had changed). */
   finish_pay: Generated<number>
   qr_code: string | null
+  /** JSON TargetSnapshot[] of a renewal or upgrade ('' for purchases and older orders). */
+  targets_snapshot: ColumnType<string, string | undefined, string>
   ctime: CreatedAt
   close_time: Time
   finish_time: Time | null

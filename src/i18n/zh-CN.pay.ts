@@ -115,5 +115,5 @@ export const payZhCN = {
   upgradeSuccessText: '云手机已升级为新套餐，重新进入云手机即可使用',
   upgradeFailedText: '订单未支付成功，云手机保持原套餐',
   payType: { 0: '余额', 1: '支付宝', 9: '支付宝', 2: '微信', 10: '微信', 3: '银联', 4: '星币', 5: '激活码' } as Record<number, string>,
-  finishPay: { 0: '待支付', 1: '已支付', 2: '支付中', 3: '支付失败', 4: '已过期', 5: '已取消' } as Record<number, string>,
+  finishPay: { 0: '待支付', 1: '已支付', 2: '支付中', 3: '支付失败', 4: '已过期', 5: '已取消', 6: '已退款' } as Record<number, string>,
 } as const
