@@ -58,6 +58,8 @@ export interface PushHub {
   send(usernameOrPhone: string, message: PushMessage): Promise<number>
   /** closes every live connection of the user (e.g. after a forced logout) with the given close code. */
   disconnect(usernameOrPhone: string, code?: number): Promise<number>
+  /** closes every live connection opened with one of these (revoked) tokens, as unauthorised. */
+  closeTokens(tokens: ReadonlyArray<string>): Promise<number>
   /** every user that connected since start. */
   stats(): ReadonlyArray<PushUserStats>
   /** total live connections. */

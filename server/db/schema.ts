@@ -21,6 +21,8 @@ export interface SessionsTable {
   user_id: number
   uuid: string
   created_at: CreatedAt
+  /** 042_session_expiry. */
+  expires_at: ColumnType<Date, Date | undefined, Date>
 }
 
 export interface ServerKeysTable {

@@ -11,6 +11,7 @@ export const createAuth = (db: Kysely<Database>): Auth => ({
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['users.id', 'users.username', 'users.phone', 'users.user_type', 'sessions.token'])
       .where('sessions.token', '=', token)
+      .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst()
     if (!row) return null
     return { id: row.id, username: row.username, phone: row.phone, userType: row.user_type, token: row.token } satisfies AuthUser

@@ -37,6 +37,8 @@ export const createPushHub = (auth: Auth): PushServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false })
   const users = new Map<string, UserEntry>()
   const byPhone = new Map<string, string>()
+  /** the token each socket was opened with, so a revoked token's sockets can be closed. */
+  const tokenOf = new WeakMap<WebSocket, string>()
   let closing: Promise<void> | null = null
 
   const entryFor = (username: string, phone: string): UserEntry => {
@@ -88,7 +90,10 @@ export const createPushHub = (auth: Auth): PushServer => {
     }
     if (socket.destroyed) return
     if (!user || (user.username !== username && user.phone !== username)) return refuse(request, socket, head)
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, entryFor(user.username, user.phone)))
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      tokenOf.set(ws, user.token)
+      accept(ws, entryFor(user.username, user.phone))
+    })
   }
 
   return {
@@ -117,6 +122,19 @@ export const createPushHub = (auth: Auth): PushServer => {
       const sockets = [...entry.sockets]
       for (const ws of sockets) ws.close(code)
       return sockets.length
+    },
+    async closeTokens(tokens) {
+      const revoked = new Set(tokens)
+      let closed = 0
+      for (const entry of users.values()) {
+        for (const ws of entry.sockets) {
+          if (!revoked.has(tokenOf.get(ws) ?? '')) continue
+          ws.close(CLOSE_UNAUTHORIZED, 'unauthorized')
+          entry.sockets.delete(ws)
+          closed += 1
+        }
+      }
+      return closed
     },
     stats(): ReadonlyArray<PushUserStats> {
       return [...users.values()].map((e) => ({

@@ -1,9 +1,11 @@
 // SMS-code endpoints: send a code, quick login (creates the account of an unknown phone), registration with a
 // password, password reset, phone binding; plus the user agreement. Every rule fails with a Chinese msg.
 import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { SmsPurpose } from '../../worker/protocol/session.ts'
 import type { ServerContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
 import type { LoginKey } from '../crypto/login-key.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { DomainError, notFound } from '../http/errors.ts'
@@ -11,12 +13,11 @@ import { AuthMsg, AuthStatus } from './messages.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { createThrottle } from '../security/throttle.ts'
 import { createSmsGuard } from './sms-guard.ts'
+import { closeRevoked, openSession, revokeSessions } from './tokens.ts'
 import { sessionDb, type SessionDb } from './tables.ts'
 
 const MOBILE = /^1\d{10}$/
 const MD5_HEX = /^[0-9a-f]{32}$/
-
-const newToken = (): string => randomBytes(24).toString('hex')
 
 const requireMobile = (phone: string): string => {
   const value = phone.trim()
@@ -64,9 +65,8 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
       .executeTakeFirstOrThrow()
   }
 
-  const openSession = async (user: { id: number; username: string; phone: string; user_type: number }, uuid: string) => {
-    const token = newToken()
-    await db.insertInto('sessions').values({ token, user_id: user.id, uuid }).execute()
+  const loggedIn = async (user: { id: number; username: string; phone: string; user_type: number }, uuid: string) => {
+    const token = await openSession(ctx.db, user.id, uuid)
     return { token, username: user.username, userType: user.user_type, phone: user.phone }
   }
 
@@ -96,7 +96,7 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
     await sms.consume(phone, clientAddress(c), SmsPurpose.quickLogin, payload.code.trim())
     // an unknown phone gets an account; it has no usable password until one is set with 忘记密码
     const user = existing ?? (await createUser(phone, md5Hex(randomBytes(16).toString('hex')), inviter))
-    return openSession(user, payload.uuid)
+    return loggedIn(user, payload.uuid)
   })
 
   publicRoute(app, catalogue.register, async ({ payload, c }) => {
@@ -105,7 +105,7 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
     const passwordMd5 = decryptedMd5(payload.password)
     const inviter = await inviterOf(db, payload.inviteCode)
     await sms.consume(phone, clientAddress(c), SmsPurpose.register, payload.code.trim())
-    return openSession(await createUser(phone, passwordMd5, inviter), payload.uuid)
+    return loggedIn(await createUser(phone, passwordMd5, inviter), payload.uuid)
   })
 
   publicRoute(app, catalogue.passwordBackNew, async ({ payload, c }) => {
@@ -114,9 +114,13 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
     if (!user) throw new DomainError(AuthStatus.phoneUnregistered, AuthMsg.phoneUnregistered)
     const passwordMd5 = decryptedMd5(payload.password)
     await sms.consume(phone, clientAddress(c), SmsPurpose.forgotPassword, payload.code.trim())
-    await db.updateTable('users').set({ password_hash: await hashPasswordMd5(passwordMd5) }).where('id', '=', user.id).execute()
-    // a new password ends every session opened with the old one
-    await db.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    const passwordHash = await hashPasswordMd5(passwordMd5)
+    // a new password ends every session opened with the old one: both or neither
+    const revoked = await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
+      return revokeSessions(trx, user.id)
+    })
+    await closeRevoked(ctx.hub, revoked)
     return null
   })
 

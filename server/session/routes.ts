@@ -1,5 +1,4 @@
 // Session endpoints: public key, RSA+MD5 password login, personal info, visit log, and the SMS-code account routes.
-import { randomBytes } from 'node:crypto'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import type { LoginKey } from '../crypto/login-key.ts'
@@ -8,10 +7,9 @@ import { clientAddress } from '../http/client-address.ts'
 import { DomainError, Status } from '../http/errors.ts'
 import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { registerAccountRoutes } from './account-routes.ts'
+import { closeRevoked, openSession, revokeSessions } from './tokens.ts'
 
 export const WRONG_CREDENTIALS_MSG = '账号或密码错误'
-
-const newToken = (): string => randomBytes(24).toString('hex')
 
 export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): void => {
   const { app, db, route, publicRoute } = ctx
@@ -43,8 +41,7 @@ export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): v
       const exists = await db.selectFrom('users').select('id').where('username', '=', inviter).executeTakeFirst()
       if (exists) await db.updateTable('users').set({ inviter }).where('id', '=', user.id).execute()
     }
-    const token = newToken()
-    await db.insertInto('sessions').values({ token, user_id: user.id, uuid: payload.uuid }).execute()
+    const token = await openSession(db, user.id, payload.uuid)
     return { token, username: user.username, userType: user.user_type, phone: user.phone }
   })
 
@@ -66,6 +63,8 @@ export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): v
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    // the logout visit is the client's last call with its token: the token ends here
+    if (payload.operationType === 2 && user) await closeRevoked(ctx.hub, await revokeSessions(db, user.id, user.token))
     return row.id
   })
 

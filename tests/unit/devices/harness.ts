@@ -67,6 +67,9 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
     async disconnect() {
       return 0
     },
+    async closeTokens() {
+      return 0
+    },
     stats: () => [],
     liveCount: () => 0,
   }
