@@ -15,13 +15,24 @@ export const bulk = async (
   const ids = [...new Set(userCardIds)]
   if (ids.length === 0) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.noDevicesChosen)
   if (ids.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, `一次最多操作${MAX_DEVICES_PER_ACCOUNT}台云手机`)
+  // only devices the caller may use are named; another user's device and a missing one look the same
   const names = new Map(
-    (await s.db.selectFrom('devices').select(['user_card_id', 'disk_name']).where('user_card_id', 'in', ids).execute())
+    (await s.db.selectFrom('devices').select(['user_card_id', 'disk_name']).where('user_card_id', 'in', ids)
+      .where((eb) => eb.or([
+        eb('owner_id', '=', user.id),
+        eb.exists(eb.selectFrom('device_auths').select('device_auths.id')
+          .whereRef('device_auths.device_id', '=', 'devices.id').where('device_auths.grantee_id', '=', user.id)),
+      ]))
+      .execute())
       .map((r) => [r.user_card_id, r.disk_name]),
   )
   const results: BulkItemResult[] = []
   for (const userCardId of ids) {
-    const diskName = names.get(userCardId) ?? String(userCardId)
+    const diskName = names.get(userCardId)
+    if (diskName === undefined) {
+      results.push({ userCardId, diskName: String(userCardId), ok: false, msg: DeviceMsg.notFoundOrNotYours })
+      continue
+    }
     try {
       await op(s, user, userCardId)
       results.push({ userCardId, diskName, ok: true, msg: '操作成功' })

@@ -15,6 +15,8 @@ export const DeviceStatus = {
 export const DeviceMsg = {
   notFound: '云手机不存在',
   notYours: '无权操作该云手机',
+  /** bulk results: one refusal for a device that does not exist and one of another user (no enumeration). */
+  notFoundOrNotYours: '云手机不存在或无权操作',
   expired: '云手机已过期，请续费后使用',
   busy: '云手机正在重启中，请稍后再试',
   starting: '云手机启动中，请稍候',

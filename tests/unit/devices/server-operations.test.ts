@@ -98,7 +98,7 @@ describe('bulk operations', () => {
       { userCardId: 880001, diskName: '云手机-01', ok: true, msg: '操作成功' },
       { userCardId: 880003, diskName: '云手机-03', ok: false, msg: '云手机已过期，请续费后使用' },
       { userCardId: 880004, diskName: '伙伴的云手机', ok: false, msg: '授权给您的云手机不能恢复出厂设置' },
-      { userCardId: 777, diskName: '777', ok: false, msg: '云手机不存在' },
+      { userCardId: 777, diskName: '777', ok: false, msg: '云手机不存在或无权操作' },
     ])
     srv.advance(BUSY_MS)
   })
