@@ -3,6 +3,7 @@
 // which exists for the mini program only and is never offered in a browser.
 import * as Schema from 'effect/Schema'
 import { endpoint } from './endpoint.ts'
+import { TokenText } from './limits.ts'
 import { OrderNumBody } from './pay.ts'
 
 /** Where to send the browser to pay: an absolute http(s) URL, or a path on the API's own origin. */
@@ -10,7 +11,7 @@ export const H5Pay = Schema.Struct({ myOrderNum: Schema.String, payUrl: Schema.S
 export type H5Pay = typeof H5Pay.Type
 
 /** The mini program passes the payer's openId (from its own login); the answer is what `wx.requestPayment` takes. */
-export const AppletPayRequest = Schema.Struct({ myOrderNum: Schema.String, openId: Schema.String })
+export const AppletPayRequest = Schema.Struct({ myOrderNum: TokenText, openId: TokenText })
 export const AppletPayParams = Schema.Struct({
   timeStamp: Schema.String,
   nonceStr: Schema.String,

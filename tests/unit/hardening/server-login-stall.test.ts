@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestServer()
   base = t.server.url
   pem = (await api<string>(base, 'POST', '/api/user/v1/client/login/getPbKey')).body.data
-}, 60_000)
+}, 180_000)
 afterAll(() => t?.stop())
 
 const loginWith = (phone: string, password: string) =>

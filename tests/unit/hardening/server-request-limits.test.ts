@@ -47,7 +47,7 @@ let base: string
 beforeAll(async () => {
   t = await startTestServer()
   base = t.server.url
-}, 60_000)
+}, 180_000)
 afterAll(() => t?.stop())
 
 describe('on the server', () => {

@@ -13,7 +13,7 @@ let base: string
 beforeAll(async () => {
   t = await startTestServer()
   base = t.server.url
-}, 60_000)
+}, 180_000)
 afterAll(() => t?.stop())
 
 /** Ends every block now (what waiting out the backoff does), keeping the counts. */
