@@ -68,7 +68,7 @@ export const createFixtureWorld = async (db: Kysely<Database>, now = Date.now())
     const phone = await freshPhone(db, used)
     const username = freshUsername()
     const row = await db.insertInto('users')
-      .values({ username, phone, password_hash: hashPasswordMd5(md5Hex(password)), user_type: u.userType, nick_name: u.nickName })
+      .values({ username, phone, password_hash: await hashPasswordMd5(md5Hex(password)), user_type: u.userType, nick_name: u.nickName })
       .returning('id').executeTakeFirstOrThrow()
     ids[profile] = row.id
     accounts[profile] = { phone, password, username, nickName: u.nickName }
