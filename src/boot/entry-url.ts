@@ -1,5 +1,6 @@
 // Entry URL rules (§2, decisions.md): the index page or a URL without a hash route lands on `#/?…` keeping the
 // query; channelCode comes from the entry URL and is kept per tab in sessionStorage.
+import { validChannelCode } from '../../worker/protocol/channel-code.ts'
 
 export interface EntryLocation {
   readonly pathname: string
@@ -29,12 +30,12 @@ export const CHANNEL_CODE_SESSION_KEY = 'channelCode'
 
 /** A channelCode in the entry URL replaces this tab's kept one; otherwise the kept one (a reload) stays. */
 export const resolveChannelCode = (location: EntryLocation, storage: Pick<Storage, 'getItem' | 'setItem'>): string | null => {
-  const fromUrl = channelCodeFrom(location)
+  const fromUrl = validChannelCode(channelCodeFrom(location))
   if (fromUrl) {
     storage.setItem(CHANNEL_CODE_SESSION_KEY, fromUrl)
     return fromUrl
   }
-  return storage.getItem(CHANNEL_CODE_SESSION_KEY)
+  return validChannelCode(storage.getItem(CHANNEL_CODE_SESSION_KEY))
 }
 
 /** The route the tab starts on, from its hash. */
