@@ -1,7 +1,7 @@
 // Account endpoints: nickname, avatar, the "my" header (left/info), security state, security code (SMS check then
 // the 6-digit code), real-name verification (kept masked), coupons by tab, activation codes, star coins, online
 // customer service. Every refused rule answers with a Chinese msg.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
@@ -11,6 +11,7 @@ import type { AuthUser, ServerContext } from '../context.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { DomainError } from '../http/errors.ts'
 import { clientAddress } from '../http/client-address.ts'
+import { serverSecret } from '../security/server-secret.ts'
 import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { createSmsGuard } from '../session/sms-guard.ts'
 import { sessionDb } from '../session/tables.ts'
@@ -58,6 +59,7 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
   const { app, route, publicRoute, hub } = ctx
   const db = accountDb(ctx.db)
   const throttle = createThrottle(ctx.db)
+  let idCardKey: Promise<Buffer> | undefined
   const sms = createSmsGuard(sessionDb(ctx.db), throttle)
 
   const profileOf = (userId: number) => db.selectFrom('account_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst()
@@ -123,8 +125,11 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
     if ((await profileOf(user.id))?.verified_at != null) throw new DomainError(AccountStatus.alreadyVerified, AccountMsg.alreadyVerified)
     if (!isRealName(realName)) throw new DomainError(AccountStatus.realNameInvalid, AccountMsg.realNameInvalid)
     if (!isIdCard(idCard)) throw new DomainError(AccountStatus.idCardInvalid, AccountMsg.idCardInvalid)
-    const digest = createHash('sha256').update(`id-card:${idCard}`).digest('hex')
-    const holder = await db.selectFrom('account_profiles').select('user_id').where('id_card_digest', '=', digest).executeTakeFirst()
+    // keyed: a dump of the table does not give the numbers back (11 digits of an ID are guessable by brute force)
+    const digest = createHmac('sha256', await (idCardKey ??= serverSecret(ctx.db, 'id-card-hmac'))).update(`id-card:${idCard}`).digest('hex')
+    // rows verified before the key existed hold the plain SHA-256
+    const legacy = createHash('sha256').update(`id-card:${idCard}`).digest('hex')
+    const holder = await db.selectFrom('account_profiles').select('user_id').where('id_card_digest', 'in', [digest, legacy]).executeTakeFirst()
     if (holder && holder.user_id !== user.id) throw new DomainError(AccountStatus.idCardTaken, AccountMsg.idCardTaken)
     await ensureProfile(user.id)
     await db.updateTable('account_profiles')

@@ -20,8 +20,8 @@ const HOUR = 60 * MINUTE
 
 /** The product's limits. An address serves many people (NAT), so its budgets are larger than an account's. */
 export const Policies = {
-  loginAccount: { free: 5, forgetMs: HOUR, baseBlockMs: 2_000, maxBlockMs: 15 * MINUTE },
-  loginAddress: { free: 30, forgetMs: HOUR, baseBlockMs: 2_000, maxBlockMs: 15 * MINUTE },
+  loginAccount: { free: 5, forgetMs: HOUR, baseBlockMs: 30_000, maxBlockMs: 15 * MINUTE },
+  loginAddress: { free: 30, forgetMs: HOUR, baseBlockMs: 30_000, maxBlockMs: 15 * MINUTE },
   /** every send counts (on top of the one-per-60-s rule of each phone). */
   smsSendPhone: { free: 5, forgetMs: HOUR, baseBlockMs: MINUTE, maxBlockMs: HOUR },
   smsSendAddress: { free: 20, forgetMs: HOUR, baseBlockMs: MINUTE, maxBlockMs: HOUR },

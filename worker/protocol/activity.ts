@@ -1,6 +1,7 @@
 // Personal-centre activities (§7 "Other", "Pay and packages"): the activities shown there, redeeming star coins for
 // an activation code, and the coupons that arrived lately. Shapes are ours.
 import * as Schema from 'effect/Schema'
+import { Id } from './limits.ts'
 import { Coupon } from './account.ts'
 import { endpoint, NoPayload } from './endpoint.ts'
 
@@ -27,7 +28,7 @@ export const activityEndpoints = {
   }),
   commodityActivationCode: endpoint({
     name: 'commodityActivationCode', method: 'POST', path: '/api/activity/integral/commodity/activationCode',
-    request: Schema.Struct({ commodityId: Schema.Number }), response: CommodityCode,
+    request: Schema.Struct({ commodityId: Id }), response: CommodityCode,
   }),
   getNewCoupon: endpoint({
     name: 'getNewCoupon', method: 'GET', path: '/api/pay/v3/invitation/client/getNewCoupon',

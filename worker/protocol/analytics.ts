@@ -2,24 +2,25 @@
 // silent on failure (§7 says so of the statistics point; the same holds here). Shapes are ours.
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { IntIn, ListOf, LongText, NameText } from './limits.ts'
 
 /** A statistic point name: letters, digits and _ . : - (the stat endpoint's pointName follows the same rule). */
 export const POINT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/
 export const RECORDS_PER_REPORT = 50
 
 export const PageRecord = Schema.Struct({
-  pointName: Schema.String,
+  pointName: NameText,
   /** the hash route the record was made on. */
-  pagePath: Schema.String,
+  pagePath: LongText,
   /** ms since epoch, the tab's clock. */
-  time: Schema.Number,
+  time: IntIn(0, 8_640_000_000_000_000),
 })
 export type PageRecord = typeof PageRecord.Type
 
 export const analyticsEndpoints = {
   reportRecords: endpoint({
     name: 'reportRecords', method: 'POST', path: '/api/public/v5/buriedPointRecord/reportRecords',
-    request: Schema.Struct({ records: Schema.Array(PageRecord) }), response: Schema.Unknown, silentFailure: true,
+    request: Schema.Struct({ records: ListOf(PageRecord, RECORDS_PER_REPORT) }), response: Schema.Unknown, silentFailure: true,
   }),
   addUserVisit: endpoint({
     name: 'addUserVisit', method: 'POST', path: '/api/user/v5/operateApi/addUserVisit',

@@ -157,7 +157,7 @@ export const payEndpoints = {
   /** The online meal list (§3: read from data.mealList); §8: a failure is silently ignored. */
   getMealList: endpoint({
     name: 'getMealList', method: 'GET', path: '/api/pay/pay/phoneMenuRule/getMealList',
-    request: Schema.Struct({ phoneType: Schema.optional(Schema.String) }), response: Schema.Struct({ mealList: Schema.Array(Meal) }),
+    request: Schema.Struct({ phoneType: Schema.optional(NameText) }), response: Schema.Struct({ mealList: Schema.Array(Meal) }),
     silentFailure: true,
   }),
   mealInfo: endpoint({

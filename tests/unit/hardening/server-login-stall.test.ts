@@ -3,11 +3,14 @@
 // correctly and a bad one is refused like a wrong password.
 import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { unpadPkcs1v15 } from '../../../server/crypto/login-key.ts'
 import { opsTokenMatches } from '../../../server/ops/routes.ts'
 import { api, encryptPassword, startTestServer, type TestServer } from '../server/helpers.ts'
 
+
+// real work (requests, hashing) on a shared machine: the limit only stops a hung test
+vi.setConfig({ testTimeout: 120_000 })
 let t: TestServer
 let base: string
 let pem: string

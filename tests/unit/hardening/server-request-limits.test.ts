@@ -1,6 +1,6 @@
 // Issue 11 finding 2: bodies over 64 KiB are refused before parsing; every string of every request schema of the
 // catalogue has a maximum length, every number is bounded (integers where the field is an id or count).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { MAX_BODY_BYTES } from '../../../server/http/body-limit.ts'
 import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
@@ -41,6 +41,9 @@ describe('request schemas', () => {
   })
 })
 
+
+// real work (requests, hashing) on a shared machine: the limit only stops a hung test
+vi.setConfig({ testTimeout: 120_000 })
 let t: TestServer
 let base: string
 

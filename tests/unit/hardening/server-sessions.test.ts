@@ -1,13 +1,16 @@
 // Issue 11 finding 4: tokens expire; the logout visit and a password reset revoke them, and the push hub closes the
 // sockets a revoked token opened (they receive nothing more).
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runOps } from '../../../server/ops.ts'
 import { CLOSE_UNAUTHORIZED } from '../../../server/push/hub.ts'
 import { sessionDb } from '../../../server/session/tables.ts'
 import { SmsPurpose } from '../../../worker/protocol/session.ts'
 import { api, encryptPassword, loginToken, openSocket, pushUrl, startTestServer, type TestServer } from '../server/helpers.ts'
 
+
+// real work (requests, hashing) on a shared machine: the limit only stops a hung test
+vi.setConfig({ testTimeout: 120_000 })
 let t: TestServer
 let base: string
 

@@ -1,12 +1,15 @@
 // Issue 11 finding 3: settlement re-checks an order's devices inside its transaction. A renewal and an upgrade of
 // the same device, both paid, must not add up to an upgrade for the renewed time at the old price; whichever is
 // settled second is refused (marked refunded, nothing granted), and star coins are not spent on a stale order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { Meal, Order } from '../../../worker/protocol/pay.ts'
 import { opsPay } from '../../../server/ops.ts'
 import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
 
+
+// real work (requests, hashing) on a shared machine: the limit only stops a hung test
+vi.setConfig({ testTimeout: 120_000 })
 let t: TestServer
 let base: string
 

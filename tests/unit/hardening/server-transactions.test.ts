@@ -1,12 +1,15 @@
 // Issue 11 findings 7 and 9: multi-statement writes are all-or-nothing (a failure injected into the second statement
 // leaves the first undone), and on PGlite a transaction is isolated from the statements of other requests.
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runOps } from '../../../server/ops.ts'
 import { sessionDb } from '../../../server/session/tables.ts'
 import { SmsPurpose } from '../../../worker/protocol/session.ts'
 import { api, encryptPassword, login, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
 
+
+// real work (requests, hashing) on a shared machine: the limit only stops a hung test
+vi.setConfig({ testTimeout: 120_000 })
 let t: TestServer
 let base: string
 
