@@ -19,6 +19,7 @@ import { seed } from './db/seed.ts'
 import { loadLoginKey } from './crypto/login-key.ts'
 import { createAuth } from './http/auth.ts'
 import { limitBodies } from './http/body-limit.ts'
+import { sendSecurityHeaders } from './http/security-headers.ts'
 import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
@@ -115,6 +116,7 @@ export const buildApp = (quiet: boolean): App => {
     c.header('Cross-Origin-Embedder-Policy', 'require-corp')
   })
   limitBodies(app)
+  sendSecurityHeaders(app)
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
     if (!quiet) console.error('[server]', c.req.method, c.req.path, error)
