@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
-import { opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
+import { opsConnections, opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
 import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
 
 export type { FixtureAccount, FixtureWorld }
@@ -43,8 +43,9 @@ export async function ops(...args: string[]): Promise<string> {
   return stdout
 }
 
+/** Live push connections of a user, from the operator endpoint behind `npm run ops -- connections`. */
 export async function connectionsOf(phone: string): Promise<number> {
-  const report = JSON.parse(await ops('connections', '--json')) as { users: Array<{ phone: string; live: number }> }
+  const report = await opsConnections(opsTarget())
   return report.users.filter((u) => u.phone === phone).reduce((n, u) => n + u.live, 0)
 }
 
