@@ -100,3 +100,6 @@ export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000
 /** A worker that has not sent its first batch this long after it was started is replaced. */
 export const WORKER_START_TIMEOUT_MS = 30_000
+
+/** Page records sent in one reportRecords call (issue 8 analytics); here, free of Effect, so the tab can import it. */
+export const RECORDS_PER_REPORT = 50

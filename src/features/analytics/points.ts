@@ -1,7 +1,7 @@
 // The statistic points the tab reports (systemBuriedPoint/stat pointName) and the page-record batching rule, in one
 // place. Point names follow POINT_NAME (worker/protocol/analytics.ts).
 import type { PageRecord } from '../../../worker/protocol/analytics.ts'
-import { RECORDS_PER_REPORT } from '../../../worker/protocol/analytics.ts'
+import { RECORDS_PER_REPORT } from '../../../worker/protocol/constants.ts'
 
 export const Points = {
   adClick: 'ad_click',
