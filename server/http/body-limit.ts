@@ -8,10 +8,14 @@ import { Status } from './errors.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
+/** Paths with a larger limit of their own (the avatar upload, server/files/routes.ts). */
+const OWN_LIMIT_PATHS = ['/api/document/newFile/upload/']
+
 export const limitBodies = (app: App): void => {
-  app.use('*', bodyLimit({
+  const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // the rest of the body is never read, so the connection cannot serve another request: close it
     onError: (c) => c.json({ status: Status.invalidPayload, success: false, msg: texts.bodyTooLarge, data: null }, 413, { Connection: 'close' }),
-  }))
+  })
+  app.use('*', (c, next) => (OWN_LIMIT_PATHS.some((p) => c.req.path.startsWith(p)) ? next() : limit(c, next)))
 }

@@ -12,6 +12,10 @@ export const SECURITY_HEADERS = {
 export const sendSecurityHeaders = (app: App): void => {
   app.use('*', async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // a page with a policy of its own (the reference pay gateway) keeps it, with the framing rule added
+      const own = name === 'Content-Security-Policy' ? c.res.headers.get(name) : null
+      c.header(name, own !== null && !own.includes('frame-ancestors') ? `${own}; ${value}` : value)
+    }
   })
 }

@@ -21,7 +21,8 @@ export type PageRecord = typeof PageRecord.Type
 export const analyticsEndpoints = {
   reportRecords: endpoint({
     name: 'reportRecords', method: 'POST', path: '/api/public/v5/buriedPointRecord/reportRecords',
-    request: Schema.Struct({ records: ListOf(PageRecord, RECORDS_PER_REPORT) }), response: Schema.Unknown, silentFailure: true,
+    // the schema's cap is a loose abuse cap; the handler refuses more than RECORDS_PER_REPORT with its own message
+    request: Schema.Struct({ records: ListOf(PageRecord, RECORDS_PER_REPORT * 4) }), response: Schema.Unknown, silentFailure: true,
   }),
   addUserVisit: endpoint({
     name: 'addUserVisit', method: 'POST', path: '/api/user/v5/operateApi/addUserVisit',
