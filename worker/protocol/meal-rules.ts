@@ -2,6 +2,7 @@
 // texts, and the switch that shows or hides the batch purchase and batch renewal entries. Shapes are ours.
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { SwitchFlag } from './switch-flag.ts'
 
 /** A phone type's corner tag on the purchase screens: text, and an http(s) icon when there is one ('' otherwise). */
 export const MealIcon = Schema.Struct({ phoneType: Schema.String, iconText: Schema.String, iconUrl: Schema.String })
@@ -23,7 +24,7 @@ export const mealRulesEndpoints = {
   /** true: the batch purchase and batch renewal entries are offered. */
   getPhoneMealBatchSwitch: endpoint({
     name: 'getPhoneMealBatchSwitch', method: 'GET', path: '/api/pay/v2/meal/info/getPhoneMealBatchSwitch',
-    request: NoPayload, response: Schema.Boolean,
+    request: NoPayload, response: SwitchFlag,
   }),
   getBatchMealRulesInfo: endpoint({
     name: 'getBatchMealRulesInfo', method: 'GET', path: '/api/pay/v2/meal/info/getBatchMealRulesInfo',

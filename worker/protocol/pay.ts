@@ -1,6 +1,7 @@
 // Packages ("meals") area: meal types loaded at startup (§3, §7), online meal list.
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
+import { SwitchFlag } from './switch-flag.ts'
 import { FiniteIn, Id, IntIn, LongText, NameText, PageNum, PageSize, TokenText } from './limits.ts'
 
 export const MealTypeInfo = Schema.Struct({
@@ -46,8 +47,8 @@ export type Meal = typeof Meal.Type
 
 /** The payment switch (§3): paying is off for an OS whose switch is false; payTips says why. */
 export const PaySwitch = Schema.Struct({
-  iosBuySwitch: Schema.Boolean,
-  androidBuySwitch: Schema.Boolean,
+  iosBuySwitch: SwitchFlag,
+  androidBuySwitch: SwitchFlag,
   osName: Schema.String,
   payTips: Schema.String,
 })

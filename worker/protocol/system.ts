@@ -2,9 +2,10 @@
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
 import { NameText } from './limits.ts'
+import { SwitchFlag } from './switch-flag.ts'
 
 export const MaintenanceMsg = Schema.Struct({
-  maintenanceSwitch: Schema.Boolean,
+  maintenanceSwitch: SwitchFlag,
   maintenanceContent: Schema.String,
   showTime: Schema.String,
 })
