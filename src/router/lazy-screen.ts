@@ -1,5 +1,7 @@
-// Lazily loaded screens (§8, §9): the chunk import is bounded at 120 s (the chunk-load limit) and the screen as a
-// whole at 60 s (the async-screen limit); either failure reaches the route's error view, whose retry imports again.
+// Lazily loaded screens (§8, §9): a screen that has not loaded after 60 s (the async-screen limit) shows the error view;
+// its chunk keeps loading meanwhile, bounded at 120 s (the chunk-load limit). A retry within those 120 s waits on
+// the same chunk with a new 60 s window, so a slow chunk can still arrive and a dead one ends as a chunk-load error;
+// a retry after a chunk failure imports afresh.
 import { lazyRouteComponent } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import { ASYNC_SCREEN_TIMEOUT_MS, CHUNK_LOAD_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
@@ -27,11 +29,20 @@ export const within = <T>(promise: Promise<T>, ms: number, onTimeout: () => Erro
 
 export type ScreenModule = { default: ComponentType }
 
-export const loadScreen = (importer: () => Promise<ScreenModule>): Promise<ScreenModule> =>
-  within(
-    within(importer(), CHUNK_LOAD_TIMEOUT_MS, () => new ScreenLoadTimeout('chunk')),
-    ASYNC_SCREEN_TIMEOUT_MS,
-    () => new ScreenLoadTimeout('screen'),
-  )
+/** One screen's loader: each call is one attempt to show the screen; attempts share the chunk while it loads. */
+export const screenLoader = (importer: () => Promise<ScreenModule>): (() => Promise<ScreenModule>) => {
+  let chunk: Promise<ScreenModule> | null = null
+  const loadChunk = (): Promise<ScreenModule> => {
+    if (chunk !== null) return chunk
+    const attempt: Promise<ScreenModule> = within(importer(), CHUNK_LOAD_TIMEOUT_MS, () => new ScreenLoadTimeout('chunk'))
+      .catch((error: unknown) => {
+        if (chunk === attempt) chunk = null
+        throw error
+      })
+    chunk = attempt
+    return attempt
+  }
+  return () => within(loadChunk(), ASYNC_SCREEN_TIMEOUT_MS, () => new ScreenLoadTimeout('screen'))
+}
 
-export const lazyScreen = (importer: () => Promise<ScreenModule>) => lazyRouteComponent(() => loadScreen(importer))
+export const lazyScreen = (importer: () => Promise<ScreenModule>) => lazyRouteComponent(screenLoader(importer))

@@ -1,7 +1,8 @@
 // The route tree (every path of paths.ts, `/` as home, unknown paths to `/`), hash history, lazy screens,
-// plain-string search params, and the guard in the root route's beforeLoad.
+// plain-string search params, and the guard in the root route's beforeLoad. The home lives at `#/`: the index page's
+// own path lands there keeping its query (§2), so every way home (a guard, a navigation to HOME) shows `#/`.
 import {
-  createHashHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, useRouterState,
+  createHashHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, useRouterState, type RouterHistory,
 } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ASYNC_SCREEN_DELAY_MS } from '../../worker/protocol/constants.ts'
@@ -50,7 +51,7 @@ const rootRoute = createRootRoute({
   component: RootLayout,
   beforeLoad: ({ location }) => {
     const target = guard(location.pathname, appStore.getState().session, navigator.userAgent)
-    if (target !== null) throw redirect({ to: target, replace: true })
+    if (target !== null) throw redirect({ to: target === HOME ? '/' : target, replace: true })
   },
 })
 
@@ -64,7 +65,15 @@ export const preloadScreen = (path: string): void => {
 
 const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: screens.get(HOME) }),
-  ...ROUTE_PATHS.map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: screens.get(path) })),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: HOME,
+    beforeLoad: ({ location }) => {
+      throw redirect({ to: '/', search: location.search as Record<string, string>, replace: true })
+    },
+  }),
+  ...ROUTE_PATHS.filter((path) => path !== HOME).map((path) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component: screens.get(path) })),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '$',
@@ -74,16 +83,16 @@ const routeTree = rootRoute.addChildren([
   }),
 ])
 
-export const createAppRouter = () =>
-  createRouter({
-    routeTree,
-    history: createHashHistory(),
-    parseSearch,
-    stringifySearch,
-    defaultPendingMs: ASYNC_SCREEN_DELAY_MS,
-    defaultPendingMinMs: 0,
-    defaultPendingComponent: ScreenLoading,
-    defaultErrorComponent: ScreenError,
-  })
+/** How a screen that is still loading or failed to load shows (§8, §9: the loading view after 200 ms). */
+export const screenLoadOptions = {
+  defaultPendingMs: ASYNC_SCREEN_DELAY_MS,
+  defaultPendingMinMs: 0,
+  defaultPendingComponent: ScreenLoading,
+  defaultErrorComponent: ScreenError,
+} as const
+
+/** `history` is the tab's hash history; tests pass a memory history. */
+export const createAppRouter = (history: RouterHistory = createHashHistory()) =>
+  createRouter({ routeTree, history, parseSearch, stringifySearch, ...screenLoadOptions })
 
 export type AppRouter = ReturnType<typeof createAppRouter>
