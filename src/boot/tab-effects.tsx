@@ -57,6 +57,7 @@ export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) => {
     navigateToLogin: toLogin,
     seen: seenExits,
     now: () => Date.now(),
+    schedule: (run, ms) => setTimeout(run, ms),
   })
   return { onEffect, onState }
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createStateNotices } from '../../../src/boot/state-notices.ts'
-import { RECENT_EXIT_MS } from '../../../worker/protocol/constants.ts'
+import { RECENT_EXIT_MS, TOAST_DURATION_MS } from '../../../worker/protocol/constants.ts'
 import type { Snapshot } from '../../../worker/protocol/commands.ts'
 import type { SessionEnd } from '../../../worker/protocol/events.ts'
 import { snapshot } from './fixtures.ts'
 
 const ui = (now = 10_000, seen: Set<number> = new Set()) => {
   const log: string[] = []
+  /** what the page scheduled; `elapse` runs it (a page that reloads first never does). */
+  const pending: Array<{ run: () => void; ms: number }> = []
   const notices = createStateNotices({
     toast: (t) => log.push(`toast ${t}`),
     forcedOffline: (c) => log.push(`forcedOffline ${c}`),
@@ -14,8 +16,10 @@ const ui = (now = 10_000, seen: Set<number> = new Set()) => {
     navigateToLogin: () => log.push('login'),
     seen: { has: (at) => seen.has(at), add: (at) => void seen.add(at) },
     now: () => now,
+    schedule: (run, ms) => void pending.push({ run, ms }),
   })
-  return { log, notices, seen }
+  const elapse = (ms: number) => pending.filter((p) => p.ms <= ms).forEach((p) => p.run())
+  return { log, notices, seen, elapse }
 }
 const endedAt = (end: Partial<SessionEnd>): Snapshot =>
   snapshot({ session: { loggedIn: false, user: null, phone: null, ended: { at: 9_000, reason: null, notice: null, redirect: true, ...end } } })
@@ -38,10 +42,24 @@ describe('notices every tab raises from the shared state', () => {
 
   it('after a reload the same exit is not told twice (the tab remembers what it showed)', () => {
     const seen = new Set<number>()
-    ui(10_000, seen).notices(endedAt({ reason: 'x' }), true)
-    const again = ui(10_500, seen)
+    const first = ui(10_000, seen)
+    first.notices(endedAt({ reason: 'x' }), true)
+    first.elapse(TOAST_DURATION_MS)
+    const again = ui(10_000 + TOAST_DURATION_MS + 500, seen)
     again.notices(endedAt({ reason: 'x' }), false)
     expect(again.log).toEqual([])
+  })
+
+  it('a reload that cuts the toast short leaves the exit untold: the page after it tells, once', () => {
+    const seen = new Set<number>()
+    const first = ui(10_000, seen)
+    first.notices(endedAt({ reason: '登录信息已过期，请重新登录。' }), true)
+    first.elapse(TOAST_DURATION_MS - 1)
+    expect(first.log).toEqual(['toast 登录信息已过期，请重新登录。'])
+    const again = ui(10_300, seen)
+    again.notices(endedAt({ reason: '登录信息已过期，请重新登录。' }), false)
+    again.notices(endedAt({ reason: '登录信息已过期，请重新登录。' }), true)
+    expect(again.log).toEqual(['toast 登录信息已过期，请重新登录。', 'login'])
   })
 
   it('an old exit is not news: a tab opened long after shows nothing', () => {

@@ -65,6 +65,25 @@ describe('session-ending codes', () => {
       expect(eventsOf(a, 'NavigateTo')).toHaveLength(1)
     })))
 
+  it('exits once when a call made during the 500 ms before a 6013 exit meets the same code', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      const b = yield* h.addTab('tab-b')
+      h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(6013)
+      const http = yield* HttpPipeline
+      yield* http.call(catalogue.mealTypeList, {}, tabCtx)
+      // the session still holds its token until the exit runs: a tab (re)loading now asks again and meets 6013 again
+      yield* TestClock.adjust(200)
+      yield* settle
+      expect(yield* http.call(catalogue.mealTypeList, {}, { tabId: 'tab-b', channelCode: null })).toMatchObject({ ok: false, msg: '账号已在别处登录！' })
+      yield* TestClock.adjust(2000)
+      yield* settle
+      for (const tab of [a, b]) {
+        expect(eventsOf(tab, 'SessionEnded')).toHaveLength(1)
+        expect(eventsOf(tab, 'NavigateTo')).toHaveLength(1)
+      }
+    })))
+
   it('HTTP 401 exits even on a silent endpoint', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
