@@ -63,6 +63,46 @@ async function bothOnHome(a: Page, b: Page): Promise<void> {
   await expect(b.getByTestId('device-item').first()).toBeVisible()
 }
 
+test('each session-ending error toasts in both tabs, sends both to login once, and the next login works', async ({ context }) => {
+  test.setTimeout(ROWS.length * 60_000) // six logins and exits in a row
+  const a = await context.newPage()
+  const b = await context.newPage()
+  for (const row of ROWS) {
+    await test.step(row.name, async () => {
+      await bothOnHome(a, b)
+      // no device-list call of the login still in flight: the next one is the reloaded tab's
+      await expect.poll(() => proxy.exchanges(DEVICE_LIST).every((e) => e.answeredAt > 0)).toBe(true)
+      const before = proxy.exchanges(DEVICE_LIST).length
+      proxy.rewrite(DEVICE_LIST, row.rewrite)
+      const since = Date.now()
+      // a reload is a launch of that tab: its home asks for the device list, and the proxy answers with the error
+      await a.reload()
+      await expect.poll(() => proxy.exchanges(DEVICE_LIST).slice(before).some((e) => e.rewritten && e.answeredAt > 0),
+        { message: `${row.name}: the reloaded tab asked for the device list` }).toBe(true)
+      for (const page of [a, b]) await expect(page).toHaveURL(/#\/pages\/login\/login/)
+      for (const page of [a, b]) {
+        await soft.poll(() => sessionToasts(page, since), { message: `${row.name}: toast in ${page === a ? 'the reloaded' : 'the other'} tab` })
+          .toEqual([row.text])
+      }
+      const failed = proxy.exchanges(DEVICE_LIST).slice(before).filter((e) => e.rewritten && e.answeredAt > 0)
+      expect(failed.length).toBeGreaterThan(0)
+      if (row.delayed) {
+        const shown = [...await toastsOf(a), ...await toastsOf(b)].filter((t) => t.at >= since && t.text === row.text)
+        soft(Math.min(...shown.map((t) => t.at)), `${row.name}: toast ${ELSEWHERE_DELAY_MS} ms after the reply`)
+          .toBeGreaterThanOrEqual(failed[0]!.answeredAt + ELSEWHERE_DELAY_MS - 10)
+      }
+      // the exit runs once: each tab moved to login once (however many calls failed), and no second toast follows
+      await a.waitForTimeout(1_000)
+      for (const page of [a, b]) {
+        soft(await loginArrivals(page, since), `${row.name}: arrivals on login`).toBe(1)
+        soft(await sessionToasts(page, since), `${row.name}: toasts once`).toEqual([row.text])
+        await expect(page.getByTestId('login-submit')).toBeVisible()
+      }
+      proxy.clear()
+    })
+  }
+})
+
 test('the tab whose call failed reloads during the exit and is still told why, once', async ({ context }) => {
   const a = await context.newPage()
   const b = await context.newPage()
