@@ -1,5 +1,5 @@
 // Build of the tab and worker bundles, the dev server, and the two vitest projects (node unit, real-browser).
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
@@ -8,6 +8,8 @@ import { chromiumArgs } from './tests/chromium.ts'
 
 // The server suite: every test file that starts a reference server; it runs on PGlite (unit) and on PostgreSQL too.
 const serverTests = ['tests/unit/server/**/*.test.ts', 'tests/unit/**/server-*.test.ts', 'tests/unit/home/messages-server.test.ts']
+// Several server processes over one database: PostgreSQL only.
+const scaleOutTests = ['tests/unit/scale-out/**/*.test.ts']
 
 /**
  * Issue 12: a reload of the home paints from the stored snapshot, so the home screen's chunk should not wait for the
@@ -123,6 +125,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...scaleOutTests],
           provide: { database: 'pglite' },
         },
       },
@@ -131,7 +134,7 @@ export default defineConfig({
         test: {
           name: 'unit-postgres',
           environment: 'node',
-          include: serverTests,
+          include: [...serverTests, ...scaleOutTests],
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           provide: { database: 'postgres' },
         },

@@ -1,6 +1,5 @@
 // Starts the reference server: database (migrated and seeded), every catalogue endpoint, the /push websocket,
 // operator endpoints and, on request, the built app under the base path.
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -24,6 +23,12 @@ import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
 import { createPushHub, type PushServer } from './push/hub.ts'
+import { createLocalBus } from './cluster/bus.ts'
+import { createHttpDrain } from './cluster/http-drain.ts'
+import { createInstanceRegistry } from './cluster/instances.ts'
+import { createPostgresBus } from './cluster/postgres-bus.ts'
+import { sharedSecret } from './cluster/secrets.ts'
+import { clusterDb } from './cluster/tables.ts'
 import { registerSessionRoutes } from './session/routes.ts'
 import { registerPasswordRegisterSwitch } from './session/register-switch.ts'
 import { registerCardRoutes } from './cards/routes.ts'
@@ -50,6 +55,10 @@ export interface StartOptions {
   readonly host?: string
   /** do not log unexpected errors. */
   readonly quiet?: boolean
+  /** the operator token shared by every instance (OPS_TOKEN); by default one kept in the database. */
+  readonly opsToken?: string | undefined
+  /** how long a graceful stop waits for requests in flight before cutting them (default 10 s). */
+  readonly shutdownGraceMs?: number
 }
 
 export interface RunningServer {
@@ -58,6 +67,10 @@ export interface RunningServer {
   readonly hub: PushServer
   readonly db: Kysely<Database>
   readonly opsToken: string
+  /**
+   * Graceful stop: refuses new connections, closes the push sockets with CLOSE_SERVICE_RESTART, lets requests in
+   * flight finish (cut after the grace), leaves the instance registry, then closes the database.
+   */
   close(): Promise<void>
 }
 
@@ -141,14 +154,21 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const devicesMod = await loadDevicesModule()
     await seedDemoData(db, devicesMod)
     const loginKey = await loadLoginKey(db)
-    const opsToken = randomBytes(24).toString('hex')
+    const cluster = clusterDb(db)
+    const opsToken = options.opsToken || (await sharedSecret(cluster, 'ops-token'))
+    const log = options.quiet ? () => undefined : (line: string) => console.log(line)
 
     const app = buildApp(options.quiet ?? false)
     const auth = createAuth(db)
     const registered = bindRouting(app, auth)
     const server = createAdaptorServer({ fetch: app.fetch }) as Server
-    const hub = createPushHub(auth)
+    const httpDrain = createHttpDrain(server)
+    // one instance of many over PostgreSQL, or the whole deployment on PGlite (the same hub over an in-process bus)
+    const instances = createInstanceRegistry(cluster, { exclusive: !options.databaseUrl })
+    const bus = options.databaseUrl ? createPostgresBus(options.databaseUrl, cluster, log) : createLocalBus()
+    const hub = createPushHub(auth, bus, instances)
     cleanups.push(() => hub.close())
+    await hub.start()
     const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
 
     const devices = await registerDevicesModule(ctx, devicesMod)
@@ -173,28 +193,29 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)
-    registerOpsRoutes(ctx, opsToken)
+    registerOpsRoutes(ctx, opsToken, hub)
     if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
 
     server.keepAliveTimeout = 65_000
     server.maxConnections = 20_000
     const host = options.host ?? '127.0.0.1'
     await listen(server, options.port, host)
-    // Sockets first: an open websocket would keep server.close waiting.
-    cleanups.push(async () => {
-      await hub.close()
-      await devices.close()
-      await new Promise<void>((done) => {
-        server.close(() => done())
-        server.closeAllConnections()
-      })
-    })
     const port = (server.address() as AddressInfo).port
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
+    const url = `http://${urlHost}:${port}`
+    await instances.register(url)
+    cleanups.push(async () => {
+      // stop accepting first, then close what is open; the bus and the database stay up for requests in flight
+      const http = httpDrain.drain(options.shutdownGraceMs ?? 10_000)
+      await Promise.all([hub.drain(2_000), devices.close()])
+      await http
+      await instances.deregister().catch(() => undefined)
+    })
     // Written only once listening, so a server failing on a busy port does not replace the running one's token.
     writeOpsToken(dataDir, opsToken)
-    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
 
-    return { url: `http://${urlHost}:${port}`, port, hub, db, opsToken, close: cleanup }
+    let closing: Promise<void> | null = null
+    return { url, port, hub, db, opsToken, close: () => (closing ??= cleanup()) }
   } catch (error) {
     await cleanup()
     throw error

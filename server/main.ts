@@ -1,5 +1,6 @@
-// CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL;
-// `--serve-app` builds dist/ when missing and serves it under the base path.
+// CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL,
+// OPS_TOKEN (else one kept in the database), SHUTDOWN_GRACE_MS (10000); `--serve-app` builds dist/ when missing and
+// serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -24,6 +25,8 @@ const server = await startServer({
   host: process.env.HOST ?? '127.0.0.1',
   dataDir: process.env.DATA_DIR ?? './data',
   databaseUrl: process.env.DATABASE_URL || undefined,
+  opsToken: process.env.OPS_TOKEN || undefined,
+  shutdownGraceMs: process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined,
   serveApp,
   appDir,
 }).catch((error: unknown) => {
@@ -44,13 +47,14 @@ console.log(`  ${demoUsers.fleet.phone}  六十台云手机的用户`)
 console.log(`  ${demoUsers.member.phone}  普通会员（一台云手机）`)
 
 let stopping = false
-const stop = (): void => {
+const stop = (signal: string): void => {
   if (stopping) return
   stopping = true
+  console.log(`收到 ${signal}，正在停止：不再接受新连接，推送连接以 1012 关闭，处理中的请求完成后退出`)
   server.close().then(
     () => process.exit(0),
     () => process.exit(1),
   )
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))

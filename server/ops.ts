@@ -9,7 +9,7 @@ import * as Schema from 'effect/Schema'
 import { PushType, type PushData } from '../worker/protocol/push.ts'
 import type { MaintenanceMsg } from '../worker/protocol/system.ts'
 import type { Order } from '../worker/protocol/pay.ts'
-import type { PushUserStats } from './context.ts'
+import type { ConnectionsReport } from './push/hub.ts'
 import type { SentCode } from './session/sms.ts'
 import { OPS_TOKEN_FILE, OPS_TOKEN_HEADER } from './ops/routes.ts'
 import type { FixtureWorld } from './ops/fixtures.ts'
@@ -63,10 +63,7 @@ export const opsPush = async (target: OpsTarget, phone: string, type: string, da
 export const opsMaintenance = (target: OpsTarget, on: boolean, content?: string, showTime?: string): Promise<MaintenanceMsg> =>
   call<MaintenanceMsg>(target, 'POST', '/__ops/maintenance', { on, content, showTime })
 
-export interface ConnectionsReport {
-  readonly total: number
-  readonly users: ReadonlyArray<PushUserStats>
-}
+export type { ConnectionsReport }
 
 export const opsConnections = (target: OpsTarget): Promise<ConnectionsReport> => call<ConnectionsReport>(target, 'GET', '/__ops/connections')
 
@@ -101,9 +98,15 @@ export const formatStats = (s: AnalyticsCounts): string => [
   `活跃记录（addActiveRecord）：${s.activeRecords}`,
 ].join('\n')
 
-/** One line per user with live connections: `<phone> <count>`. */
+const liveLines = (users: ConnectionsReport['users'], indent = ''): string[] =>
+  users.filter((u) => u.live > 0).map((u) => `${indent}${u.phone} ${u.live}`)
+
+/** One line per user with live connections (`<phone> <count>`, over every instance), then each instance's. */
 export const formatConnections = (report: ConnectionsReport): string =>
-  report.users.filter((u) => u.live > 0).map((u) => `${u.phone} ${u.live}`).join('\n')
+  [
+    ...liveLines(report.users),
+    ...report.instances.flatMap((i) => [`实例 ${i.id}（${i.url}，pid ${i.pid}）：${i.total} 个连接`, ...liveLines(i.users, '  ')]),
+  ].join('\n')
 
 const USAGE = `用法：
   npm run ops -- push <手机号> <类型> [JSON数据]     类型：${PushType.literals.join(' | ')}

@@ -1,5 +1,5 @@
-// Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections, read
-// the latest SMS code of a phone.
+// Operator endpoints under /__ops/*: push a message to a user, toggle maintenance, list live push connections (of
+// every instance over the database), read the latest SMS code of a phone.
 // Only loopback callers carrying the token written to <dataDir>/ops-token are served.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import * as Schema from 'effect/Schema'
 import { PushMessage } from '../../worker/protocol/push.ts'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import type { ServerContext } from '../context.ts'
+import type { PushServer } from '../push/hub.ts'
 import { failure } from '../http/route.ts'
 import { decodeRequest } from '../http/validate.ts'
 import { writeMaintenance } from '../system/maintenance.ts'
@@ -61,8 +62,9 @@ export const writeOpsToken = (dataDir: string, token: string): void => {
   writeFileSync(join(dataDir, OPS_TOKEN_FILE), token, { mode: 0o600 })
 }
 
-export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void => {
-  const { app, db, hub } = ctx
+/** `hub`: this instance's push hub, which can ask every instance for its connections. */
+export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pick<PushServer, 'connections'>): void => {
+  const { app, db } = ctx
 
   app.use('/__ops/*', async (c, next) => {
     let address = ''
@@ -78,7 +80,7 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
 
   app.post('/__ops/push', async (c) => {
     const body = decodeRequest(OpsPushRequest, await c.req.json().catch(() => null))
-    const delivered = await hub.send(body.phone, body.message)
+    const delivered = await ctx.hub.send(body.phone, body.message)
     return c.json(envelope(0, { delivered }))
   })
 
@@ -100,7 +102,7 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
 
   app.post('/__ops/pay', async (c) => {
     const body = decodeRequest(OpsPayRequest, await c.req.json().catch(() => null))
-    return c.json(envelope(0, await settle(payDb(db), hub, body.myOrderNum, body.result === 'success')))
+    return c.json(envelope(0, await settle(payDb(db), ctx.hub, body.myOrderNum, body.result === 'success')))
   })
 
   app.post('/__ops/pay-switch', async (c) => {
@@ -117,7 +119,7 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string): void =>
 
   app.get('/__ops/stats', async (c) => c.json(envelope(0, await countAnalytics(db))))
 
-  app.get('/__ops/connections', (c) => c.json(envelope(0, { total: hub.liveCount(), users: hub.stats() })))
 
   registerFixtureRoute(app, db)
+  app.get('/__ops/connections', async (c) => c.json(envelope(0, await hub.connections())))
 }

@@ -1,156 +1,194 @@
-// The /push websocket: authenticates from the query (deviceId, username, Authorization), answers keepAlive frames,
-// tracks live connections per user and fans pushed messages out to all of them. Bad frames are ignored.
+// The push hub of one instance in a deployment of one or more: a push for a user is published on the cluster bus,
+// every instance (this one included) delivers it to the user's sockets it holds and answers how many it reached; the
+// hub adds the answers of the live instances up. So `ops push`, the server's own pushes and forced logouts reach every
+// socket of the user on every instance, once each, whichever instance they were fired at.
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
-import { keepAliveFrame, PUSH_PATH, type PushMessage } from '../../worker/protocol/push.ts'
+import { PUSH_PATH, type PushMessage } from '../../worker/protocol/push.ts'
+import type { Bus, BusMessage, BusReply } from '../cluster/bus.ts'
+import type { InstanceRegistry } from '../cluster/instances.ts'
 import type { Auth, PushHub, PushUserStats } from '../context.ts'
+import { createLocalSockets } from './local-sockets.ts'
 
-/** Close code for a refused socket (bad or missing token, or token of another user). */
-export const CLOSE_UNAUTHORIZED = 4401
+export { CLOSE_UNAUTHORIZED } from './local-sockets.ts'
 
-interface UserEntry {
-  username: string
-  phone: string
-  sockets: Set<WebSocket>
-  opened: number
-  keepAlives: number
+/**
+ * Close code of the push sockets when an instance shuts down: 1012 "Service Restart" (RFC 6455). The client treats
+ * every close it did not ask for alike: it reconnects on its usual schedule, through the load balancer, to a live
+ * instance.
+ */
+export const CLOSE_SERVICE_RESTART = 1012
+
+/** How long a fan-out waits for the live instances' answers (an instance that died without deregistering). */
+export const ANSWER_TIMEOUT_MS = 2_000
+
+export interface InstanceConnections {
+  readonly id: string
+  readonly url: string
+  readonly pid: number
+  readonly startedAt: string
+  readonly total: number
+  readonly users: ReadonlyArray<PushUserStats>
+}
+
+export interface ConnectionsReport {
+  /** live connections over every instance. */
+  readonly total: number
+  /** per user, summed over the instances. */
+  readonly users: ReadonlyArray<PushUserStats>
+  readonly instances: ReadonlyArray<InstanceConnections>
 }
 
 export interface PushServer extends PushHub {
+  readonly instanceId: string
   /** takes the upgrade when it is for /push (true), else leaves the socket alone (false). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
-  /** stops accepting and closes every socket. */
+  /** live connections of every instance. */
+  connections(): Promise<ConnectionsReport>
+  /** refuses new sockets and closes the open ones with CLOSE_SERVICE_RESTART (they are cut after `graceMs`). */
+  drain(graceMs?: number): Promise<void>
+  /** stops answering the bus. */
   close(): Promise<void>
 }
 
-const isKeepAlive = (raw: string): boolean => {
-  try {
-    const frame = JSON.parse(raw)
-    return typeof frame === 'object' && frame !== null && frame.type === 'keepAlive'
-  } catch {
-    return false
-  }
+/** a bus message before the hub names it and signs it. */
+type Request = BusMessage extends infer M ? (M extends BusMessage ? Omit<M, 'id' | 'from'> : never) : never
+
+interface Gathering {
+  readonly answered: Set<string>
+  expected: ReadonlySet<string> | null
+  count: number
+  done: () => void
 }
 
-export const createPushHub = (auth: Auth): PushServer => {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false })
-  const users = new Map<string, UserEntry>()
-  const byPhone = new Map<string, string>()
-  /** the token each socket was opened with, so a revoked token's sockets can be closed. */
-  const tokenOf = new WeakMap<WebSocket, string>()
-  let closing: Promise<void> | null = null
-
-  const entryFor = (username: string, phone: string): UserEntry => {
-    let entry = users.get(username)
-    if (!entry) {
-      entry = { username, phone, sockets: new Set(), opened: 0, keepAlives: 0 }
-      users.set(username, entry)
+const sumByUser = (lists: ReadonlyArray<ReadonlyArray<PushUserStats>>): PushUserStats[] => {
+  const byUser = new Map<string, PushUserStats>()
+  for (const list of lists) {
+    for (const u of list) {
+      const seen = byUser.get(u.username)
+      byUser.set(u.username, seen
+        ? { ...seen, live: seen.live + u.live, opened: seen.opened + u.opened, keepAlives: seen.keepAlives + u.keepAlives }
+        : { ...u })
     }
-    byPhone.set(phone, username)
-    return entry
+  }
+  return [...byUser.values()]
+}
+
+const asStats = (value: unknown): ReadonlyArray<PushUserStats> => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value
+  return Array.isArray(parsed) ? (parsed as PushUserStats[]) : []
+}
+
+export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry): PushServer & { start(): Promise<void> } => {
+  const local = createLocalSockets(auth)
+  const gatherings = new Map<string, Gathering>()
+  let draining = false
+  let closed = false
+
+  const settle = (g: Gathering) => {
+    if (g.expected && [...g.expected].every((id) => g.answered.has(id))) g.done()
   }
 
-  const lookup = async (usernameOrPhone: string): Promise<UserEntry | undefined> => {
-    const direct = users.get(usernameOrPhone) ?? users.get(byPhone.get(usernameOrPhone) ?? '')
-    if (direct) return direct
-    const user = await auth.findUser(usernameOrPhone)
-    return user ? users.get(user.username) : undefined
+  const onReply = (reply: BusReply) => {
+    const g = gatherings.get(reply.id)
+    if (!g || g.answered.has(reply.instance)) return
+    g.answered.add(reply.instance)
+    g.count += reply.count
+    settle(g)
   }
 
-  const accept = (ws: WebSocket, entry: UserEntry): void => {
-    entry.sockets.add(ws)
-    entry.opened += 1
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return
-      if (!isKeepAlive(data.toString())) return
-      entry.keepAlives += 1
-      if (ws.readyState === ws.OPEN) ws.send(keepAliveFrame())
-    })
-    ws.on('close', () => entry.sockets.delete(ws))
-    ws.on('error', () => entry.sockets.delete(ws))
+  const onMessage = (message: BusMessage) => {
+    if (closed) return
+    const answer = (count: number) =>
+      bus.reply(message.from, { id: message.id, instance: instances.id, count }).catch(() => undefined)
+    switch (message.op) {
+      case 'send':
+        void answer(local.deliver(message.username, message.frame))
+        break
+      case 'disconnect':
+        void answer(local.disconnect(message.username, message.code))
+        break
+      case 'stats':
+        instances.writePushStats(local.stats()).then(() => answer(0), () => undefined)
+        break
+    }
   }
 
-  const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on('error', () => undefined)
-      ws.close(CLOSE_UNAUTHORIZED, 'unauthorized')
-    })
-  }
-
-  const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> => {
-    socket.on('error', () => undefined)
-    const username = url.searchParams.get('username') ?? ''
-    const token = url.searchParams.get('Authorization') ?? ''
-    let user = null
+  /** Publishes a request and resolves with the sum of the answers of every live instance (or what came in time). */
+  const gather = async (request: Request): Promise<number> => {
+    const id = randomUUID()
+    let done!: () => void
+    const finished = new Promise<void>((resolve) => (done = resolve))
+    const g: Gathering = { answered: new Set(), expected: null, count: 0, done }
+    gatherings.set(id, g)
+    const timer = setTimeout(done, ANSWER_TIMEOUT_MS)
     try {
-      user = await auth.userFromToken(token)
-    } catch {
-      user = null
+      // the live list is read while the request travels; answers arriving before it are kept
+      const [live] = await Promise.all([instances.liveIds(), bus.publish({ ...request, id, from: instances.id } as BusMessage)])
+      g.expected = new Set(live)
+      settle(g)
+      await finished
+      return g.count
+    } finally {
+      clearTimeout(timer)
+      gatherings.delete(id)
     }
-    if (socket.destroyed) return
-    if (!user || (user.username !== username && user.phone !== username)) return refuse(request, socket, head)
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      tokenOf.set(ws, user.token)
-      accept(ws, entryFor(user.username, user.phone))
-    })
   }
+
+  const drain = async (graceMs = 5_000): Promise<void> => {
+    draining = true
+    await local.closeAll(CLOSE_SERVICE_RESTART, graceMs)
+  }
+
+  const usernameOf = async (usernameOrPhone: string): Promise<string | null> =>
+    (await auth.findUser(usernameOrPhone))?.username ?? null
 
   return {
+    instanceId: instances.id,
+    async start() {
+      await bus.start(instances.id, { onMessage, onReply })
+    },
     handleUpgrade(request, socket, head) {
-      if (closing) return false
       const url = new URL(request.url ?? '/', 'http://localhost')
       if (url.pathname !== PUSH_PATH) return false
-      void onUpgrade(request, socket, head, url)
+      if (draining) {
+        socket.destroy()
+        return true
+      }
+      local.accept(request, socket, head)
       return true
     },
     async send(usernameOrPhone, message: PushMessage) {
-      const entry = await lookup(usernameOrPhone)
-      if (!entry) return 0
-      const frame = JSON.stringify(message)
-      let sent = 0
-      for (const ws of entry.sockets) {
-        if (ws.readyState !== ws.OPEN) continue
-        ws.send(frame)
-        sent += 1
-      }
-      return sent
+      const username = await usernameOf(usernameOrPhone)
+      if (!username) return 0
+      return gather({ op: 'send', username, frame: JSON.stringify(message) })
     },
     async disconnect(usernameOrPhone, code = 1000) {
-      const entry = await lookup(usernameOrPhone)
-      if (!entry) return 0
-      const sockets = [...entry.sockets]
-      for (const ws of sockets) ws.close(code)
-      return sockets.length
+      const username = await usernameOf(usernameOrPhone)
+      if (!username) return 0
+      return gather({ op: 'disconnect', username, code })
     },
-    async closeTokens(tokens) {
-      const revoked = new Set(tokens)
-      let closed = 0
-      for (const entry of users.values()) {
-        for (const ws of entry.sockets) {
-          if (!revoked.has(tokenOf.get(ws) ?? '')) continue
-          ws.close(CLOSE_UNAUTHORIZED, 'unauthorized')
-          entry.sockets.delete(ws)
-          closed += 1
-        }
+    stats: () => local.stats(),
+    liveCount: () => local.liveCount(),
+    async connections() {
+      await gather({ op: 'stats' })
+      const rows = await instances.liveRows()
+      const perInstance = rows.map((r) => {
+        const users = asStats(r.pushStats)
+        return { id: r.id, url: r.url, pid: r.pid, startedAt: r.startedAt, total: users.reduce((n, u) => n + u.live, 0), users }
+      })
+      return {
+        total: perInstance.reduce((n, i) => n + i.total, 0),
+        users: sumByUser(perInstance.map((i) => i.users)),
+        instances: perInstance,
       }
-      return closed
     },
-    stats(): ReadonlyArray<PushUserStats> {
-      return [...users.values()].map((e) => ({
-        username: e.username, phone: e.phone, live: e.sockets.size, opened: e.opened, keepAlives: e.keepAlives,
-      }))
-    },
-    liveCount() {
-      let n = 0
-      for (const e of users.values()) n += e.sockets.size
-      return n
-    },
+    drain,
     async close() {
-      if (closing) return closing
-      for (const ws of wss.clients) ws.terminate()
-      closing = new Promise<void>((resolve) => wss.close(() => resolve()))
-      return closing
+      if (!draining) await drain(0)
+      closed = true
+      await bus.close()
     },
   }
 }

@@ -35,6 +35,29 @@ export const startTestServer = async (options: { serveApp?: boolean; appDir?: st
   }
 }
 
+export interface TestInstances {
+  readonly servers: ReadonlyArray<RunningServer>
+  readonly ops: ReadonlyArray<OpsTarget>
+  stop(): Promise<void>
+}
+
+/** `count` server instances over one fresh database (PostgreSQL; on PGlite only one can hold the data). */
+export const startTestInstances = async (count: number): Promise<TestInstances> => {
+  const database = await testDatabase('instances')
+  const dataDirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'cloud-phone-instance-')))
+  const servers = await Promise.all(dataDirs.map((dataDir) =>
+    startServer({ port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: false, quiet: true })))
+  return {
+    servers,
+    ops: servers.map((s) => ({ url: s.url, token: s.opsToken })),
+    async stop() {
+      await Promise.all(servers.map((s) => s.close()))
+      await database.drop()
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
 export interface Envelope<A = unknown> {
   status: number
   success: boolean

@@ -53,9 +53,10 @@ describe('ops', () => {
     await expect(runOps(['connections'], { url: base, token: 'wrong' })).rejects.toThrow('运维令牌无效')
   })
 
-  it('connections --json reports totals and per-user counters', async () => {
+  it('connections --json reports totals, per-user counters and each instance', async () => {
     const report = JSON.parse(await runOps(['connections', '--json'], t.ops))
-    expect(report).toEqual({ total: 0, users: [] })
+    expect(report).toMatchObject({ total: 0, users: [], instances: [{ id: t.server.hub.instanceId, url: base, pid: process.pid, total: 0, users: [] }] })
+    expect(report.instances).toHaveLength(1)
   })
 
   it('an unknown command prints the usage', async () => {

@@ -1,0 +1,47 @@
+// The reference server as a child process (`server/main.ts`, as `npm start` runs it), for tests that stop and
+// restart instances by signal: resolves once it prints its address.
+import { spawn, type ChildProcess } from 'node:child_process'
+
+export interface ServerProcess {
+  readonly url: string
+  readonly child: ChildProcess
+  /** everything it printed so far. */
+  output(): string
+  /** sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export const startServerProcess = async (env: Record<string, string>, args: ReadonlyArray<string> = []): Promise<ServerProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = output.match(/服务器已启动：(http:\/\/127\.0\.0\.1:\d+)/)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    child,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}

@@ -1,0 +1,139 @@
+// Several instances over one database (PostgreSQL: two instances, LISTEN/NOTIFY between them; PGlite: the one
+// instance, the same hub over the in-process bus): a push fired at any instance reaches every socket of the user on
+// every instance once; server-side pushes and forced logouts cross instances; ops connections sees every instance;
+// a stopping instance closes its sockets with 1012 and leaves the registry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogue } from '../../../worker/protocol/catalogue.ts'
+import { clusterDb } from '../../../server/cluster/tables.ts'
+import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART } from '../../../server/push/hub.ts'
+import { opsConnections, opsPush, runOps } from '../../../server/ops.ts'
+import { databaseKind } from '../../support/test-database.ts'
+import { api, loginToken, openSocket, pushUrl, startTestInstances, type TestInstances } from './helpers.ts'
+
+const count = databaseKind() === 'postgres' ? 2 : 1
+let t: TestInstances
+/** the first and the last instance: two different processes' worth of state on PostgreSQL, the same one on PGlite. */
+let a: TestInstances['servers'][number]
+let b: TestInstances['servers'][number]
+let demo: { token: string; username: string }
+let partner: { token: string; username: string }
+
+const connect = async (base: string, user: { token: string; username: string }, deviceId: string) => {
+  const socket = openSocket(pushUrl(base, { deviceId, username: user.username, Authorization: user.token }))
+  await socket.opened()
+  return socket
+}
+
+beforeAll(async () => {
+  t = await startTestInstances(count)
+  a = t.servers[0]!
+  b = t.servers[count - 1]!
+  demo = await loginToken(a.url, '13800138000')
+  partner = await loginToken(b.url, '13700137000')
+}, 120_000)
+afterAll(() => t?.stop())
+
+describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
+  it('a push fired at either instance reaches every socket of the user on every instance, once each, in order', async () => {
+    const onA = await connect(a.url, demo, 'tab-a')
+    const onB = await connect(b.url, demo, 'tab-b')
+    const other = await connect(b.url, partner, 'tab-p')
+    expect(await opsPush(t.ops[0]!, '13800138000', 'sendCouponMsg', { content: '第一张' })).toBe(2)
+    expect(await opsPush(t.ops[count - 1]!, 'demo', 'systemAnnouncementMsg', { content: '第二条' })).toBe(2)
+    for (const s of [onA, onB]) {
+      await s.until(() => s.frames.length >= 2)
+      expect(s.frames).toEqual([
+        { type: 'sendCouponMsg', data: { content: '第一张' } },
+        { type: 'systemAnnouncementMsg', data: { content: '第二条' } },
+      ])
+    }
+    // the partner's socket sits on the same instance as one of them and got nothing
+    expect(await opsPush(t.ops[0]!, '13700137000', 'refreshCloudPhoneList')).toBe(1)
+    await other.until(() => other.frames.length > 0)
+    expect(other.frames).toEqual([{ type: 'refreshCloudPhoneList' }])
+    for (const s of [onA, onB, other]) s.close()
+  })
+
+  it('ops connections at either instance shows the sockets of every instance', async () => {
+    const onA = await connect(a.url, demo, 'tab-a')
+    const onB = await connect(b.url, demo, 'tab-b')
+    const report = await opsConnections(t.ops[count - 1]!)
+    expect(report.instances.map((i) => i.id).sort()).toEqual(t.servers.map((s) => s.hub.instanceId).sort())
+    expect(report.total).toBe(2)
+    expect(report.users.find((u) => u.phone === '13800138000')?.live).toBe(2)
+    for (const server of t.servers) {
+      expect(report.instances.find((i) => i.id === server.hub.instanceId)?.total).toBe(server.hub.liveCount())
+    }
+    const text = await runOps(['connections'], t.ops[0]!)
+    expect(text).toContain('13800138000 2')
+    for (const server of t.servers) expect(text).toContain(`实例 ${server.hub.instanceId}（${server.url}`)
+    onA.close()
+    onB.close()
+    await onA.until(() => t.servers.every((s) => s.hub.liveCount() === 0))
+  })
+
+  it('a transfer made through one instance refreshes both users\' lists on sockets held by the other', async () => {
+    const demoSocket = await connect(a.url, demo, 'tab-a')
+    const partnerSocket = await connect(a.url, partner, 'tab-p')
+    const moved = await api(b.url, 'POST', catalogue.transferDevices.path, { token: demo.token, body: { userCardIds: [880001], phone: '13700137000' } })
+    expect(moved.body.status).toBe(0)
+    for (const s of [demoSocket, partnerSocket]) {
+      await s.until(() => s.frames.length > 0)
+      expect(s.frames).toEqual([{ type: 'refreshCloudPhoneList', data: null }])
+    }
+    demoSocket.close()
+    partnerSocket.close()
+  })
+
+  it('a forced logout at one instance closes the user\'s sockets on every instance with the given code', async () => {
+    const onA = await connect(a.url, partner, 'tab-a')
+    const onB = await connect(b.url, partner, 'tab-b')
+    expect(await a.hub.disconnect('13700137000', 4000)).toBe(2)
+    await onA.until(() => onA.closeCode !== null && onB.closeCode !== null)
+    expect([onA.closeCode, onB.closeCode]).toEqual([4000, 4000])
+  })
+
+  it('a frame larger than one NOTIFY payload arrives whole', async () => {
+    const s = await connect(a.url, demo, 'tab-big')
+    const content = '公告'.repeat(6_000)
+    expect(await opsPush(t.ops[count - 1]!, 'demo', 'systemAnnouncementMsg', { content })).toBe(1)
+    await s.until(() => s.frames.length > 0)
+    expect(s.frames).toEqual([{ type: 'systemAnnouncementMsg', data: { content } }])
+    s.close()
+  })
+
+  it('an instance that died without leaving the registry holds a push up at most the answer timeout', async () => {
+    const s = await connect(b.url, demo, 'tab-x')
+    const db = clusterDb(a.db)
+    await db.insertInto('server_instances').values({ id: 'dead00000000', url: 'http://127.0.0.1:9', pid: 1 }).execute()
+    try {
+      const started = Date.now()
+      expect(await opsPush(t.ops[0]!, 'demo', 'refreshCloudPhoneList')).toBe(1)
+      const took = Date.now() - started
+      expect(took).toBeGreaterThanOrEqual(ANSWER_TIMEOUT_MS - 50)
+      expect(took).toBeLessThan(ANSWER_TIMEOUT_MS + 3_000)
+      await s.until(() => s.frames.length > 0)
+    } finally {
+      await db.deleteFrom('server_instances').where('id', '=', 'dead00000000').execute()
+      s.close()
+    }
+  })
+
+  // last: it stops an instance
+  it('a stopping instance closes its push sockets with 1012 (reconnect) and leaves the registry', async () => {
+    const s = await connect(b.url, demo, 'tab-last')
+    const stillUp = count > 1 ? await connect(a.url, demo, 'tab-stays') : null
+    await b.close()
+    await s.until(() => s.closeCode !== null)
+    expect(s.closeCode).toBe(CLOSE_SERVICE_RESTART)
+    if (stillUp) {
+      expect((await opsConnections(t.ops[0]!)).instances.map((i) => i.id)).toEqual([a.hub.instanceId])
+      const started = Date.now()
+      expect(await opsPush(t.ops[0]!, 'demo', 'refreshCloudPhoneList')).toBe(1)
+      expect(Date.now() - started).toBeLessThan(ANSWER_TIMEOUT_MS)
+      stillUp.close()
+    } else {
+      expect(await clusterDb(a.db).selectFrom('server_instances').select('id').execute().catch(() => 'closed')).toBe('closed')
+    }
+  })
+})
