@@ -43,7 +43,7 @@ const parts: Part[] = [
   },
   single('kill', '3b. Worker killed during a flood', { quick: 400_000, full: 600_000 }, runWorkerKill),
   single('connections', '4. Connections and heartbeats', { quick: 60_000, full: 300_000 }, runConnections),
-  single('fanout', '5. Reference server fan-out', { quick: 60_000, full: 180_000 }, runFanout),
+  single('fanout', '5. Reference server fan-out', { quick: 300_000, full: 900_000 }, runFanout),
   single('bundle', '6. Bundle', { quick: 90_000, full: 180_000 }, runBundle),
   single('coldstart', '7. Cold start', { quick: 120_000, full: 300_000 }, runColdStart),
   single('memory', '8. Memory', { quick: 90_000, full: 180_000 }, runMemory),

@@ -203,13 +203,13 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const port = (server.address() as AddressInfo).port
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
     const url = `http://${urlHost}:${port}`
-    await instances.register(url)
+    await hub.join(url)
     cleanups.push(async () => {
       // stop accepting first, then close what is open; the bus and the database stay up for requests in flight
       const http = httpDrain.drain(options.shutdownGraceMs ?? 10_000)
       await Promise.all([hub.drain(2_000), devices.close()])
       await http
-      await instances.deregister().catch(() => undefined)
+      await hub.leave().catch(() => undefined)
     })
     // Written only once listening, so a server failing on a busy port does not replace the running one's token.
     writeOpsToken(dataDir, opsToken)

@@ -8,6 +8,8 @@ export type BusMessage =
   | { readonly op: 'send'; readonly id: string; readonly from: string; readonly username: string; readonly frame: string }
   | { readonly op: 'disconnect'; readonly id: string; readonly from: string; readonly username: string; readonly code: number }
   | { readonly op: 'stats'; readonly id: string; readonly from: string }
+  /** an instance started (`from`) or is leaving: no answer expected. */
+  | { readonly op: 'hello' | 'bye'; readonly id: string; readonly from: string }
 
 /** An instance's answer to a request: how many of its sockets it reached (stats: 0, the stats are in the table). */
 export interface BusReply {

@@ -21,8 +21,13 @@ export interface InstanceRegistry {
   readonly id: string
   /** inserts this instance's row and starts the heartbeat. */
   register(url: string): Promise<void>
-  /** ids of the instances whose heartbeat is fresh (this one included once registered). */
-  liveIds(): Promise<ReadonlyArray<string>>
+  /**
+   * The instances taken as live: read from the table at every heartbeat, updated in between by what the bus says
+   * (an instance announces itself when it starts and its leaving when it stops).
+   */
+  liveIds(): ReadonlySet<string>
+  noteAlive(id: string): void
+  noteGone(id: string): void
   /** the live instances with the push stats each wrote last. */
   liveRows(): Promise<ReadonlyArray<InstanceInfo & { readonly pushStats: unknown }>>
   writePushStats(stats: unknown): Promise<void>
@@ -41,17 +46,25 @@ export const createInstanceRegistry = (db: ClusterDb, options: { exclusive: bool
   let url = ''
   let timer: NodeJS.Timeout | null = null
   let registered = false
+  let live = new Set<string>()
 
-  const live = sql<boolean>`heartbeat_at > now() - ${sql.lit(`${LIVE_WINDOW_MS} milliseconds`)}::interval`
+  const fresh = sql<boolean>`heartbeat_at > now() - ${sql.lit(`${LIVE_WINDOW_MS} milliseconds`)}::interval`
 
   const upsert = () =>
     db.insertInto('server_instances').values({ id, url, pid: process.pid })
       .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()` }))
       .execute()
 
+  const refresh = async (): Promise<void> => {
+    const rows = await db.selectFrom('server_instances').select('id').where(fresh).execute()
+    live = new Set(rows.map((r) => r.id))
+    if (registered) live.add(id)
+  }
+
   const beat = async (): Promise<void> => {
     // the row may have been forgotten after a long pause of this process: put it back
     await upsert()
+    await refresh()
     await db.deleteFrom('server_instances')
       .where(sql<boolean>`heartbeat_at < now() - ${sql.lit(`${FORGET_AFTER_MS} milliseconds`)}::interval`).execute()
     await db.deleteFrom('push_payloads').where(sql<boolean>`created_at < now() - interval '10 minutes'`).execute()
@@ -64,17 +77,21 @@ export const createInstanceRegistry = (db: ClusterDb, options: { exclusive: bool
       if (options.exclusive) await db.deleteFrom('server_instances').where('id', '!=', id).execute()
       await upsert()
       registered = true
+      await refresh()
       timer = setInterval(() => {
         if (registered) beat().catch(() => undefined)
       }, HEARTBEAT_MS)
       timer.unref()
     },
-    async liveIds() {
-      const rows = await db.selectFrom('server_instances').select('id').where(live).execute()
-      return rows.map((r) => r.id)
+    liveIds: () => live,
+    noteAlive(other) {
+      live.add(other)
+    },
+    noteGone(other) {
+      if (other !== id) live.delete(other)
     },
     async liveRows() {
-      const rows = await db.selectFrom('server_instances').selectAll().where(live).orderBy('started_at').execute()
+      const rows = await db.selectFrom('server_instances').selectAll().where(fresh).orderBy('started_at').execute()
       return rows.map((r) => ({ id: r.id, url: r.url, pid: r.pid, startedAt: new Date(r.started_at).toISOString(), pushStats: r.push_stats }))
     },
     async writePushStats(stats) {
@@ -82,6 +99,7 @@ export const createInstanceRegistry = (db: ClusterDb, options: { exclusive: bool
     },
     async deregister() {
       registered = false
+      live.delete(id)
       if (timer) clearInterval(timer)
       timer = null
       await db.deleteFrom('server_instances').where('id', '=', id).execute()

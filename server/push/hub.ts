@@ -22,6 +22,8 @@ export const CLOSE_SERVICE_RESTART = 1012
 
 /** How long a fan-out waits for the live instances' answers (an instance that died without deregistering). */
 export const ANSWER_TIMEOUT_MS = 2_000
+/** How long a phone-or-username to username resolution is reused (pushes come in bursts to the same user). */
+const USERNAME_CACHE_MS = 5_000
 
 export interface InstanceConnections {
   readonly id: string
@@ -46,6 +48,12 @@ export interface PushServer extends PushHub {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** live connections of every instance. */
   connections(): Promise<ConnectionsReport>
+  /** the instances a fan-out waits for. */
+  liveInstances(): ReadonlySet<string>
+  /** enters the instance registry (at `url`) and tells the other instances. */
+  join(url: string): Promise<void>
+  /** tells the other instances and leaves the registry. */
+  leave(): Promise<void>
   /** refuses new sockets and closes the open ones with CLOSE_SERVICE_RESTART (they are cut after `graceMs`). */
   drain(graceMs?: number): Promise<void>
   /** stops answering the bus. */
@@ -103,6 +111,12 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     const answer = (count: number) =>
       bus.reply(message.from, { id: message.id, instance: instances.id, count }).catch(() => undefined)
     switch (message.op) {
+      case 'hello':
+        instances.noteAlive(message.from)
+        break
+      case 'bye':
+        instances.noteGone(message.from)
+        break
       case 'send':
         void answer(local.deliver(message.username, message.frame))
         break
@@ -124,9 +138,8 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     gatherings.set(id, g)
     const timer = setTimeout(done, ANSWER_TIMEOUT_MS)
     try {
-      // the live list is read while the request travels; answers arriving before it are kept
-      const [live] = await Promise.all([instances.liveIds(), bus.publish({ ...request, id, from: instances.id } as BusMessage)])
-      g.expected = new Set(live)
+      g.expected = new Set(instances.liveIds())
+      await bus.publish({ ...request, id, from: instances.id } as BusMessage)
       settle(g)
       await finished
       return g.count
@@ -141,8 +154,18 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     await local.closeAll(CLOSE_SERVICE_RESTART, graceMs)
   }
 
-  const usernameOf = async (usernameOrPhone: string): Promise<string | null> =>
-    (await auth.findUser(usernameOrPhone))?.username ?? null
+  const names = new Map<string, { username: string | null; at: number }>()
+  const usernameOf = async (usernameOrPhone: string): Promise<string | null> => {
+    const cached = names.get(usernameOrPhone)
+    if (cached && Date.now() - cached.at < USERNAME_CACHE_MS) return cached.username
+    const username = (await auth.findUser(usernameOrPhone))?.username ?? null
+    if (names.size > 10_000) names.clear()
+    // an unknown name is asked again next time: the account may be made in a moment
+    if (username) names.set(usernameOrPhone, { username, at: Date.now() })
+    return username
+  }
+
+  const announce = (op: 'hello' | 'bye') => bus.publish({ op, id: randomUUID(), from: instances.id }).catch(() => undefined)
 
   return {
     instanceId: instances.id,
@@ -169,6 +192,15 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
       if (!username) return 0
       return gather({ op: 'disconnect', username, code })
     },
+    async join(url) {
+      await instances.register(url)
+      await announce('hello')
+    },
+    async leave() {
+      await announce('bye')
+      await instances.deregister()
+    },
+    liveInstances: () => instances.liveIds(),
     stats: () => local.stats(),
     liveCount: () => local.liveCount(),
     async connections() {

@@ -1,15 +1,19 @@
 // Starts the reference server with the built app on a free port and a fresh database; tests read E2E_* env vars.
+// E2E_DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of PGlite (scripts/test.ts does both).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startPostgres } from '../support/postgres.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-'))
+  const postgres = process.env.E2E_DATABASE === 'postgres' ? await startPostgres() : null
+  const databaseEnv = postgres ? { DATABASE_URL: await postgres.createDatabase('e2e') } : {}
   // node itself with the tsx loader (not npx): one process, so stopping it stops the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--serve-app'], {
     // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s).
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000', ...databaseEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -23,8 +27,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)) })
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     child.kill('SIGKILL')
+    await postgres?.stop()
     throw error
   })
   process.env.E2E_BASE_URL = baseUrl
@@ -39,6 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
     await exited
     clearTimeout(killer)
+    await postgres?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

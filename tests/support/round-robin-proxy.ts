@@ -15,6 +15,10 @@ export interface ForwardRecord {
   readonly endedAt: number
   /** instances tried first that refused or dropped it. */
   readonly retries: number
+  readonly status: number
+  readonly bytes: number
+  /** the answer was cut after it began (the client got a truncated body). */
+  readonly cut: boolean
 }
 
 export interface RoundRobinProxy {
@@ -53,15 +57,23 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
           { host: target.hostname, port: target.port, method: request.method, path: request.url, headers, agent: false },
           (res) => {
             response.writeHead(res.statusCode ?? 502, res.headers)
+            let bytes = 0
+            res.on('data', (c: Buffer) => (bytes += c.length))
             res.pipe(response)
-            res.on('end', () => {
-              forwarded.push({ method: request.method ?? '', path: request.url ?? '', upstream: target.origin, startedAt, endedAt: Date.now(), retries: attempt })
+            let finished = false
+            const done = (cut: boolean) => {
+              if (finished) return
+              finished = true
+              forwarded.push({
+                method: request.method ?? '', path: request.url ?? '', upstream: target.origin, startedAt, endedAt: Date.now(),
+                retries: attempt, status: res.statusCode ?? 0, bytes, cut,
+              })
+              if (cut) response.destroy()
               resolve(true)
-            })
-            res.on('error', () => {
-              response.destroy()
-              resolve(true)
-            })
+            }
+            res.on('end', () => done(false))
+            res.on('aborted', () => done(true))
+            res.on('error', () => done(true))
           },
         )
         // refused, or dropped before any answer: this instance never handled it

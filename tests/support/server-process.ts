@@ -7,6 +7,8 @@ export interface ServerProcess {
   readonly child: ChildProcess
   /** everything it printed so far. */
   output(): string
+  /** resolves once it has printed `text`. */
+  printed(text: string): Promise<void>
   /** sends the signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
@@ -17,11 +19,13 @@ export const startServerProcess = async (env: Record<string, string>, args: Read
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  const watchers: Array<() => void> = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start in 240 s:\n${output}`)), 240_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
+      watchers.splice(0).forEach((w) => w())
       const m = output.match(/服务器已启动：(http:\/\/127\.0\.0\.1:\d+)/)
       if (m) {
         clearTimeout(timer)
@@ -39,6 +43,11 @@ export const startServerProcess = async (env: Record<string, string>, args: Read
     url,
     child,
     output: () => output,
+    printed: (text) =>
+      new Promise<void>((resolve) => {
+        const check = () => (output.includes(text) ? resolve() : void watchers.push(check))
+        check()
+      }),
     stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       return exited

@@ -4,6 +4,7 @@
 // a stopping instance closes its sockets with 1012 and leaves the registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
+import { HEARTBEAT_MS } from '../../../server/cluster/instances.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
 import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART } from '../../../server/push/hub.ts'
 import { opsConnections, opsPush, runOps } from '../../../server/ops.ts'
@@ -102,10 +103,12 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     s.close()
   })
 
-  it('an instance that died without leaving the registry holds a push up at most the answer timeout', async () => {
+  it('an instance that died without leaving the registry holds a push up at most the answer timeout', { timeout: 60_000 }, async () => {
     const s = await connect(b.url, demo, 'tab-x')
     const db = clusterDb(a.db)
     await db.insertInto('server_instances').values({ id: 'dead00000000', url: 'http://127.0.0.1:9', pid: 1 }).execute()
+    // taken as live from the next heartbeat on, as a crashed instance's fresh row would be
+    await s.until(() => a.hub.liveInstances().has('dead00000000'), HEARTBEAT_MS * 3)
     try {
       const started = Date.now()
       expect(await opsPush(t.ops[0]!, 'demo', 'refreshCloudPhoneList')).toBe(1)
@@ -115,6 +118,7 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
       await s.until(() => s.frames.length > 0)
     } finally {
       await db.deleteFrom('server_instances').where('id', '=', 'dead00000000').execute()
+      await s.until(() => !a.hub.liveInstances().has('dead00000000'), HEARTBEAT_MS * 3)
       s.close()
     }
   })
@@ -127,6 +131,8 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     await s.until(() => s.closeCode !== null)
     expect(s.closeCode).toBe(CLOSE_SERVICE_RESTART)
     if (stillUp) {
+      // the others hear of the leaving on the bus
+      await stillUp.until(() => !a.hub.liveInstances().has(b.hub.instanceId))
       expect((await opsConnections(t.ops[0]!)).instances.map((i) => i.id)).toEqual([a.hub.instanceId])
       const started = Date.now()
       expect(await opsPush(t.ops[0]!, 'demo', 'refreshCloudPhoneList')).toBe(1)
