@@ -27,6 +27,8 @@ export interface RoundRobinProxy {
   setUpstreams(urls: ReadonlyArray<string>): void
   /** every HTTP request answered so far, in the order they ended. */
   readonly forwarded: ReadonlyArray<ForwardRecord>
+  /** every attempt an instance refused or dropped: when, which, and the error code. */
+  readonly refused: ReadonlyArray<{ readonly at: number; readonly upstream: string; readonly code: string }>
   close(): Promise<void>
 }
 
@@ -42,15 +44,17 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
   let upstreams = [...initial]
   let next = 0
   const forwarded: ForwardRecord[] = []
+  const refused: Array<{ at: number; upstream: string; code: string }> = []
   const openSockets = new Set<Socket | Duplex>()
   const pick = (): URL => new URL(upstreams[next++ % upstreams.length]!)
-  const attemptsAllowed = () => upstreams.length * 3
+  /** how long a request may wait for an instance that takes it (a restart leaves one fewer meanwhile). */
+  const RETRY_FOR_MS = 5_000
 
   const server: Server = createServer(async (request, response) => {
     const startedAt = Date.now()
     const body = await readBody(request)
     const headers = { ...request.headers, connection: 'close' }
-    for (let attempt = 0; attempt < attemptsAllowed(); attempt++) {
+    for (let attempt = 0; attempt === 0 || Date.now() - startedAt < RETRY_FOR_MS; attempt++) {
       const target = pick()
       const answered = await new Promise<boolean>((resolve) => {
         const upstream = httpRequest(
@@ -77,7 +81,10 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
           },
         )
         // refused, or dropped before any answer: this instance never handled it
-        upstream.on('error', () => resolve(false))
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          refused.push({ at: Date.now(), upstream: target.origin, code: error.code ?? error.message })
+          resolve(false)
+        })
         upstream.end(body)
       })
       if (answered) return
@@ -93,8 +100,9 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
     client.on('error', () => client.destroy())
     const raw = `${request.method} ${request.url} HTTP/1.1\r\n${Object.entries(request.headers)
       .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`])).join('\r\n')}\r\n\r\n`
+    const startedAt = Date.now()
     const tryUpstream = (attempt: number): void => {
-      if (attempt >= attemptsAllowed()) return void client.destroy()
+      if (attempt > 0 && Date.now() - startedAt >= RETRY_FOR_MS) return void client.destroy()
       const target = pick()
       const upstream = connect(Number(target.port), target.hostname)
       let connected = false
@@ -125,6 +133,7 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
       upstreams = [...urls]
     },
     forwarded,
+    refused,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of openSockets) s.destroy()

@@ -102,7 +102,8 @@ it('no request is lost while one of two instances restarts under load, and push 
         }
       } catch (error) {
         const last = proxy.forwarded.filter((f) => f.endedAt >= Date.now() - 2_000).slice(-3)
-        record('transport', false, `${String(error)}; last answers: ${JSON.stringify(last)}`)
+        const refusals = proxy.refused.filter((r) => r.at >= Date.now() - 2_000)
+        record('transport', false, `${String(error)}; last answers: ${JSON.stringify(last)}; refusals: ${JSON.stringify(refusals)}; instances: ${JSON.stringify(processes.map((p) => p.url))}`)
       }
     }
   }
