@@ -135,15 +135,19 @@ export const runFanout = async (ctx: BenchContext): Promise<PartOutput> => {
     one.close()
   }
   const pgliteAfter = rssOf(server.pid)
-  const lone = await openClients([server.url], 1, 0, user)
+  // (c) on PGlite: an instance in this process (its hub called directly), one socket
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
+  const local = await startServer({ port: 0, dataDir: pgliteDir, serveApp: false, quiet: true })
   try {
-    // the child sends the series itself (sequential hub.send): time it from here to the last arrival
-    const started = now()
-    await server.sendSeries(1_000_000, frames, 0)
-    await waitFor(() => lone.arrivals.has(1_000_000 + frames - 1), 30_000)
-    pgliteThroughput = frames / (((lone.arrivals.get(1_000_000 + frames - 1) ?? NaN) - started) / 1000)
+    const lone = await openClients([local.url], 1, 0, await loginToken(local.url))
+    try {
+      pgliteThroughput = await throughput(lone, frames, 1, (id) => local.hub.send(DEMO_PHONE, benchMessage(id)), 1)
+    } finally {
+      lone.close()
+    }
   } finally {
-    lone.close()
+    await local.close()
+    rmSync(pgliteDir, { recursive: true, force: true })
   }
 
   // (b) two instances on PostgreSQL
@@ -217,7 +221,7 @@ export const runFanout = async (ctx: BenchContext): Promise<PartOutput> => {
           title: `One instance's push throughput to one socket (${frames} frames)`,
           columns: ['database', 'how', 'frames/s'],
           rows: [
-            ['PGlite', 'hub.send one after another', round(pgliteThroughput, 0)],
+            ['PGlite (1 instance)', 'hub.send one after another', round(pgliteThroughput, 0)],
             ['PostgreSQL (3 instances live)', 'hub.send one after another', round(pgSequential, 0)],
             ['PostgreSQL (3 instances live)', 'hub.send, 16 in flight', round(pgPipelined, 0)],
           ],

@@ -119,7 +119,6 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pic
 
   app.get('/__ops/stats', async (c) => c.json(envelope(0, await countAnalytics(db))))
 
-
   registerFixtureRoute(app, db)
   app.get('/__ops/connections', async (c) => c.json(envelope(0, await hub.connections())))
 }

@@ -4,14 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { startPostgres, type PostgresCluster } from '../support/postgres.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { test, expect } from './fixtures.ts'
-import { OTHER, screenshot } from './helpers.ts'
+import { login, screenshot } from './helpers.ts'
 
 const OPS_TOKEN = 'two-instances-e2e'
+/** a seeded demo account of this file's own database */
+const USER = { phone: '13700137000', password: 'Demo@2026' }
 let cluster: PostgresCluster
 let proxy: RoundRobinProxy
 const instances: ServerProcess[] = []
@@ -62,15 +63,8 @@ test.afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
-async function login(page: Page): Promise<void> {
-  await page.goto(appAt('/pages/login/login'))
-  await page.getByTestId('login-phone').fill(OTHER.phone)
-  await page.getByTestId('login-password').fill(OTHER.password)
-  await page.getByTestId('login-submit').click()
-}
-
 test('login, device list, a paid purchase and a push from the other instance, through a round-robin balancer', async ({ page }) => {
-  await login(page)
+  await login(page, USER, appAt)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   const before = await page.getByTestId('device-item').count()
   // both instances answered the app's calls
@@ -89,11 +83,11 @@ test('login, device list, a paid purchase and a push from the other instance, th
   await expect(page.getByTestId('device-item')).toHaveCount(before + 1)
 
   // the push is fired at the instance that does not hold the app's socket
-  await expect.poll(async () => (await holderOf(OTHER.phone).catch(() => null)) !== null, { timeout: 15_000 }).toBe(true)
-  const { other } = await holderOf(OTHER.phone)
+  await expect.poll(async () => (await holderOf(USER.phone).catch(() => null)) !== null, { timeout: 15_000 }).toBe(true)
+  const { other } = await holderOf(USER.phone)
   await expect(page.getByTestId('announcement-bar')).toHaveCount(0)
   const { delivered } = await opsAt<{ delivered: number }>(other, 'POST', '/__ops/push', {
-    phone: OTHER.phone, message: { type: 'systemAnnouncementMsg', data: { content: '来自另一个实例的公告' } },
+    phone: USER.phone, message: { type: 'systemAnnouncementMsg', data: { content: '来自另一个实例的公告' } },
   })
   expect(delivered).toBe(1)
   await expect(page.getByTestId('announcement-bar')).toBeVisible()
