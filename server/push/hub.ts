@@ -106,40 +106,48 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     settle(g)
   }
 
-  const onMessage = (message: BusMessage) => {
-    if (closed) return
-    const answer = (count: number) =>
-      bus.reply(message.from, { id: message.id, instance: instances.id, count }).catch(() => undefined)
+  /** What this instance does for a request, wherever it came from; resolves with how many of its sockets it reached. */
+  const perform = async (message: Request): Promise<number> => {
     switch (message.op) {
-      case 'hello':
-        instances.noteAlive(message.from)
-        break
-      case 'bye':
-        instances.noteGone(message.from)
-        break
       case 'send':
-        void answer(local.deliver(message.username, message.frame))
-        break
+        return local.deliver(message.username, message.frame)
       case 'disconnect':
-        void answer(local.disconnect(message.username, message.code))
-        break
+        return local.disconnect(message.username, message.code)
       case 'stats':
-        instances.writePushStats(local.stats()).then(() => answer(0), () => undefined)
-        break
+        await instances.writePushStats(local.stats())
+        return 0
+      default:
+        return 0
     }
   }
 
-  /** Publishes a request and resolves with the sum of the answers of every live instance (or what came in time). */
+  const onMessage = (message: BusMessage) => {
+    if (closed) return
+    if (message.op === 'hello') return instances.noteAlive(message.from)
+    if (message.op === 'bye') return instances.noteGone(message.from)
+    // this instance served its own request directly
+    if (message.from === instances.id) return
+    perform(message).then(
+      (count) => bus.reply(message.from, { id: message.id, instance: instances.id, count }),
+      () => undefined,
+    ).catch(() => undefined)
+  }
+
+  /**
+   * Serves a request here and publishes it to the other instances; resolves with the sum of this instance's count and
+   * the answers of every other live instance (or what came within ANSWER_TIMEOUT_MS).
+   */
   const gather = async (request: Request): Promise<number> => {
     const id = randomUUID()
     let done!: () => void
     const finished = new Promise<void>((resolve) => (done = resolve))
-    const g: Gathering = { answered: new Set(), expected: null, count: 0, done }
+    const g: Gathering = { answered: new Set([instances.id]), expected: null, count: 0, done }
     gatherings.set(id, g)
     const timer = setTimeout(done, ANSWER_TIMEOUT_MS)
     try {
       g.expected = new Set(instances.liveIds())
-      await bus.publish({ ...request, id, from: instances.id } as BusMessage)
+      const [here] = await Promise.all([perform(request), bus.publish({ ...request, id, from: instances.id } as BusMessage)])
+      g.count += here
       settle(g)
       await finished
       return g.count
