@@ -7,6 +7,8 @@
 export type BusMessage =
   | { readonly op: 'send'; readonly id: string; readonly from: string; readonly username: string; readonly frame: string }
   | { readonly op: 'disconnect'; readonly id: string; readonly from: string; readonly username: string; readonly code: number }
+  /** close the sockets opened with these revoked tokens (sha-256 digests: tokenDigest in push/local-sockets.ts). */
+  | { readonly op: 'closeTokens'; readonly id: string; readonly from: string; readonly tokenDigests: ReadonlyArray<string> }
   | { readonly op: 'stats'; readonly id: string; readonly from: string }
   /** an instance started (`from`) or is leaving: no answer expected. */
   | { readonly op: 'hello' | 'bye'; readonly id: string; readonly from: string }

@@ -1,7 +1,8 @@
 // The push hub of one instance in a deployment of one or more: a push for a user is published on the cluster bus,
 // every instance (this one included) delivers it to the user's sockets it holds and answers how many it reached; the
-// hub adds the answers of the live instances up. So `ops push`, the server's own pushes and forced logouts reach every
-// socket of the user on every instance, once each, whichever instance they were fired at.
+// hub adds the answers of the live instances up. So `ops push`, the server's own pushes, forced logouts and the closing
+// of revoked tokens' sockets reach every socket of the user on every instance, once each, whichever instance they were
+// fired at.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -9,7 +10,7 @@ import { PUSH_PATH, type PushMessage } from '../../worker/protocol/push.ts'
 import type { Bus, BusMessage, BusReply } from '../cluster/bus.ts'
 import type { InstanceRegistry } from '../cluster/instances.ts'
 import type { Auth, PushHub, PushUserStats } from '../context.ts'
-import { createLocalSockets } from './local-sockets.ts'
+import { createLocalSockets, tokenDigest } from './local-sockets.ts'
 
 export { CLOSE_UNAUTHORIZED } from './local-sockets.ts'
 
@@ -113,6 +114,8 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
         return local.deliver(message.username, message.frame)
       case 'disconnect':
         return local.disconnect(message.username, message.code)
+      case 'closeTokens':
+        return local.closeTokens(message.tokenDigests)
       case 'stats':
         await instances.writePushStats(local.stats())
         return 0
@@ -199,6 +202,10 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
       const username = await usernameOf(usernameOrPhone)
       if (!username) return 0
       return gather({ op: 'disconnect', username, code })
+    },
+    async closeTokens(tokens) {
+      if (tokens.length === 0) return 0
+      return gather({ op: 'closeTokens', tokenDigests: tokens.map(tokenDigest) })
     },
     async join(url) {
       await instances.register(url)

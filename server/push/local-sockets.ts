@@ -2,6 +2,7 @@
 // Authorization), answers keepAlive frames, keeps the live sockets per user, and delivers a frame to them.
 // Bad frames are ignored. Which instance holds which socket is none of the others' business: they reach it through
 // the cluster hub (hub.ts).
+import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -26,11 +27,19 @@ export interface LocalSockets {
   deliver(username: string, frame: string): number
   /** closes every socket of the user here with the code; how many. */
   disconnect(username: string, code: number): number
+  /** closes, as unauthorised, every socket here opened with a token of these digests (`tokenDigest`); how many. */
+  closeTokens(digests: ReadonlyArray<string>): number
   stats(): ReadonlyArray<PushUserStats>
   liveCount(): number
   /** closes every socket with the code and waits until they are gone (at most `graceMs`, then they are cut). */
   closeAll(code: number, graceMs: number): Promise<void>
 }
+
+/**
+ * What names a token between instances: revoked tokens are closed on every instance through the bus, and the bus
+ * (a NOTIFY any database user may LISTEN to) carries this digest, never the token.
+ */
+export const tokenDigest = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex')
 
 const isKeepAlive = (raw: string): boolean => {
   try {
@@ -44,6 +53,19 @@ const isKeepAlive = (raw: string): boolean => {
 export const createLocalSockets = (auth: Auth): LocalSockets => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false })
   const users = new Map<string, UserEntry>()
+  /** the sockets opened with each token (by digest), so a revoked token's sockets can be closed. */
+  const byToken = new Map<string, Set<WebSocket>>()
+  const forgetters = new WeakMap<WebSocket, () => void>()
+  /**
+   * Digests revoked lately: an upgrade whose token was checked just before the revocation committed is refused when
+   * it completes after the close went out (a minute covers any such upgrade).
+   */
+  const revoked = new Map<string, number>()
+  const REVOKED_MEMORY_MS = 60_000
+  const wasRevoked = (digest: string): boolean => {
+    const at = revoked.get(digest)
+    return at !== undefined && Date.now() - at < REVOKED_MEMORY_MS
+  }
 
   const entryFor = (username: string, phone: string): UserEntry => {
     let entry = users.get(username)
@@ -55,17 +77,26 @@ export const createLocalSockets = (auth: Auth): LocalSockets => {
     return entry
   }
 
-  const register = (ws: WebSocket, entry: UserEntry): void => {
+  const register = (ws: WebSocket, entry: UserEntry, digest: string): void => {
     entry.sockets.add(ws)
     entry.opened += 1
+    const ofToken = byToken.get(digest) ?? new Set<WebSocket>()
+    ofToken.add(ws)
+    byToken.set(digest, ofToken)
+    const forget = () => {
+      entry.sockets.delete(ws)
+      ofToken.delete(ws)
+      if (ofToken.size === 0 && byToken.get(digest) === ofToken) byToken.delete(digest)
+    }
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       if (!isKeepAlive(data.toString())) return
       entry.keepAlives += 1
       if (ws.readyState === ws.OPEN) ws.send(keepAliveFrame())
     })
-    ws.on('close', () => entry.sockets.delete(ws))
-    ws.on('error', () => entry.sockets.delete(ws))
+    forgetters.set(ws, forget)
+    ws.on('close', forget)
+    ws.on('error', forget)
   }
 
   const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -89,7 +120,9 @@ export const createLocalSockets = (auth: Auth): LocalSockets => {
     if (socket.destroyed) return
     if (!user || (user.username !== username && user.phone !== username)) return refuse(request, socket, head)
     const { username: name, phone } = user
-    wss.handleUpgrade(request, socket, head, (ws) => register(ws, entryFor(name, phone)))
+    const digest = tokenDigest(user.token)
+    if (wasRevoked(digest)) return refuse(request, socket, head)
+    wss.handleUpgrade(request, socket, head, (ws) => register(ws, entryFor(name, phone), digest))
   }
 
   return {
@@ -113,6 +146,21 @@ export const createLocalSockets = (auth: Auth): LocalSockets => {
       const sockets = [...entry.sockets]
       for (const ws of sockets) ws.close(code)
       return sockets.length
+    },
+    closeTokens(digests) {
+      let closed = 0
+      const now = Date.now()
+      for (const [digest, at] of revoked) if (now - at >= REVOKED_MEMORY_MS) revoked.delete(digest)
+      for (const digest of digests) {
+        revoked.set(digest, now)
+        for (const ws of [...(byToken.get(digest) ?? [])]) {
+          ws.close(CLOSE_UNAUTHORIZED, 'unauthorized')
+          // gone at once, not at the end of the close handshake: a push sent next does not count it
+          forgetters.get(ws)?.()
+          closed += 1
+        }
+      }
+      return closed
     },
     stats() {
       return [...users.values()].map((e) => ({

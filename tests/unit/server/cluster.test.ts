@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { HEARTBEAT_MS } from '../../../server/cluster/instances.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
-import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART } from '../../../server/push/hub.ts'
+import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART, CLOSE_UNAUTHORIZED } from '../../../server/push/hub.ts'
 import { opsConnections, opsPush, runOps } from '../../../server/ops.ts'
 import { databaseKind } from '../../support/test-database.ts'
 import { api, loginToken, openSocket, pushUrl, startTestInstances, type TestInstances } from './helpers.ts'
@@ -92,6 +92,31 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     expect(await a.hub.disconnect('13700137000', 4000)).toBe(2)
     await onA.until(() => onA.closeCode !== null && onB.closeCode !== null)
     expect([onA.closeCode, onB.closeCode]).toEqual([4000, 4000])
+  })
+
+  it('a token revoked at one instance closes its sockets on every instance with 4401; the user\'s other sessions stay', async () => {
+    const leaving = await loginToken(b.url, '13800138000')
+    const onB = await connect(b.url, leaving, 'tab-leaving-b')
+    const onA = await connect(a.url, leaving, 'tab-leaving-a')
+    const staying = await connect(b.url, demo, 'tab-staying')
+    // the logout visit at a revokes the token: b hears it on the bus (on PGlite a and b are one instance, same path)
+    const visit = await api(a.url, 'POST', '/api/user/v5/visitDetailed/operationVisitDetailed', {
+      token: leaving.token, body: { uuid: 'u', operationType: 2 },
+    })
+    expect(visit.body.status).toBe(0)
+    await onB.until(() => onB.closeCode !== null && onA.closeCode !== null)
+    expect([onB.closeCode, onA.closeCode]).toEqual([CLOSE_UNAUTHORIZED, CLOSE_UNAUTHORIZED])
+    // the revoked sockets are gone at once on every instance: the next push reaches only the staying session
+    expect(await a.hub.send('13800138000', { type: 'refreshCloudPhoneList', data: null })).toBe(1)
+    await staying.until(() => staying.frames.length > 0)
+    expect(staying.closeCode).toBeNull()
+    // and a socket opened later with the revoked token is refused wherever it lands
+    for (const server of t.servers) {
+      const again = openSocket(pushUrl(server.url, { deviceId: 'late', username: leaving.username, Authorization: leaving.token }))
+      await again.until(() => again.closeCode !== null)
+      expect(again.closeCode).toBe(CLOSE_UNAUTHORIZED)
+    }
+    staying.close()
   })
 
   it('a frame larger than one NOTIFY payload arrives whole', async () => {
