@@ -148,7 +148,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     for (const step of cleanups.splice(0).reverse()) await step()
   }
   try {
-    const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl })
+    const log = options.quiet ? () => undefined : (line: string) => console.log(line)
+    const db = await openDatabase({
+      dataDir, databaseUrl: options.databaseUrl, onIdleError: (error) => log(`[db] 数据库连接断开（${error.message}），下次查询将重新连接`),
+    })
     cleanups.push(() => db.destroy())
     await migrate(db)
     const devicesMod = await loadDevicesModule()
@@ -156,7 +159,6 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const loginKey = await loadLoginKey(db)
     const cluster = clusterDb(db)
     const opsToken = options.opsToken || (await sharedSecret(cluster, 'ops-token'))
-    const log = options.quiet ? () => undefined : (line: string) => console.log(line)
 
     const app = buildApp(options.quiet ?? false)
     const auth = createAuth(db)

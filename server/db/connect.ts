@@ -11,11 +11,17 @@ import { serialDialect } from './serial-dialect.ts'
 export interface DatabaseOptions {
   readonly dataDir: string
   readonly databaseUrl?: string | undefined
+  /** told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator). */
+  readonly onIdleError?: (error: Error) => void
 }
 
-export const openDatabase = async ({ dataDir, databaseUrl }: DatabaseOptions): Promise<Kysely<Database>> => {
+export const openDatabase = async ({ dataDir, databaseUrl, onIdleError }: DatabaseOptions): Promise<Kysely<Database>> => {
   if (databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) })
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    // Without a listener, an idle connection the server ends would throw out of the process; the pool drops it and
+    // opens another for the next query (a query in flight gets its own error).
+    pool.on('error', (error) => onIdleError?.(error))
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   const dir = join(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })

@@ -37,6 +37,8 @@ export const startTestServer = async (options: { serveApp?: boolean; appDir?: st
 
 export interface TestInstances {
   readonly servers: ReadonlyArray<RunningServer>
+  /** the one database they share (undefined on PGlite). */
+  readonly databaseUrl: string | undefined
   readonly ops: ReadonlyArray<OpsTarget>
   stop(): Promise<void>
 }
@@ -49,6 +51,7 @@ export const startTestInstances = async (count: number): Promise<TestInstances> 
     startServer({ port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: false, quiet: true })))
   return {
     servers,
+    databaseUrl: database.databaseUrl,
     ops: servers.map((s) => ({ url: s.url, token: s.opsToken })),
     async stop() {
       await Promise.all(servers.map((s) => s.close()))
