@@ -4,7 +4,8 @@
 // reattaches without a page reload. Nothing here ever waits on a promise of a worker that may be dead: every call
 // races the death of the link it went out on, so a killed worker can never hang a call or a reattach.
 import { transfer, wrap, type Remote } from 'comlink'
-import type { CallResult, CoreApi, DownBatch, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
+import { decodeBatch } from '../../worker/protocol/batch-codec.ts'
+import type { CallResult, CoreApi, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
 import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORKER_START_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
@@ -95,11 +96,13 @@ export const connectCore: ConnectCore = async (options) => {
       },
     }
     link = current
-    channel.port1.onmessage = (ev: MessageEvent<DownBatch>) => {
+    channel.port1.onmessage = (ev: MessageEvent<unknown>) => {
       if (link !== current) return
+      const batch = decodeBatch(ev.data)
+      if (batch === null) return
       current.up = true
       replyPort = current.port
-      receiver.receive(ev.data)
+      receiver.receive(batch)
       replyPort = null
     }
     // the first attach of a page load is a launch of the app (decisions.md); a reattach is not

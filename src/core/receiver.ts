@@ -1,5 +1,5 @@
 // The tab's end of delivery: applies the core's numbered batches to this tab's copy of the shared state through the one
-// projection, checks that state events follow without a gap, and answers each batch with an ack. Pure (the port and
+// projection, checks that state events follow without a gap, and acknowledges the batches the core asks it to. Pure (the port and
 // the listeners are injected) so the delivery model test runs it against the worker's fanout.
 import type { DownBatch, Snapshot, UpMessage } from '../../worker/protocol/commands.ts'
 import type { EffectEvent, StateEvent } from '../../worker/protocol/events.ts'
@@ -56,7 +56,7 @@ export const createReceiver = (deps: ReceiverDeps): Receiver => {
     }
     if (changed) deps.onState(state, replaced)
     for (const e of effects) deps.onEffect(e)
-    deps.reply({ ack: batch.n, seq: state.seq })
+    if (batch.ack) deps.reply({ ack: batch.n })
   }
 
   return {

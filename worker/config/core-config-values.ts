@@ -3,13 +3,13 @@
 import {
   CHANGE_CARD_REDIRECT_DELAY_MS, CHANGE_CARD_TOAST_DELAY_MS, ELSEWHERE_TOAST_DELAY_MS, ERROR_MSG_TOAST_DELAY_MS,
   EVENT_LOG_LIMIT, EXIT_REDIRECT_DELAY_MS, HEARTBEAT_INTERVAL_MS, MAINTENANCE_POLL_MS, RECONNECT_INTERVAL_MS,
-  RECONNECT_MAX_ATTEMPTS, REMOVE_AUTH_MODAL_DELAY_MS, REQUEST_TIMEOUT_MS, TAB_INFLIGHT_LIMIT, TAB_QUEUE_LIMIT,
+  PERSIST_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, REMOVE_AUTH_MODAL_DELAY_MS, REQUEST_TIMEOUT_MS, TAB_INFLIGHT_LIMIT, TAB_QUEUE_LIMIT,
 } from '../protocol/constants.ts'
 
 export interface CoreConfigShape {
   /** origin the API paths and the push socket are resolved against. */
   readonly apiBaseUrl: string
-  /** IndexedDB database holding the storage keys and the event log. */
+  /** IndexedDB database holding the storage keys and the persisted projection. */
   readonly dbName: string
   readonly requestTimeoutMs: number
   readonly heartbeatMs: number
@@ -25,6 +25,7 @@ export interface CoreConfigShape {
   readonly eventLogLimit: number
   readonly tabQueueLimit: number
   readonly tabInflightLimit: number
+  readonly persistIntervalMs: number
 }
 
 /** The keys a test config may override (everything but the spec's counts and texts). */
@@ -54,12 +55,13 @@ export const defaultCoreConfig = (apiBaseUrl: string, dbName = 'cloud-phone-core
   eventLogLimit: EVENT_LOG_LIMIT,
   tabQueueLimit: TAB_QUEUE_LIMIT,
   tabInflightLimit: TAB_INFLIGHT_LIMIT,
+  persistIntervalMs: PERSIST_INTERVAL_MS,
 })
 
 const NUMERIC_OVERRIDES = [
   'requestTimeoutMs', 'heartbeatMs', 'reconnectMs', 'maintenancePollMs', 'exitRedirectDelayMs', 'errorToastDelayMs',
   'elsewhereToastDelayMs', 'changeCardToastDelayMs', 'changeCardRedirectDelayMs', 'removeAuthModalDelayMs',
-  'eventLogLimit', 'tabQueueLimit', 'tabInflightLimit',
+  'eventLogLimit', 'tabQueueLimit', 'tabInflightLimit', 'persistIntervalMs',
 ] as const
 
 /** Applies a test config; unknown or ill-typed keys are ignored so a typo cannot change a default silently to NaN. */

@@ -3,7 +3,8 @@
 // seq posted to it) and at most `window` unacknowledged batches. A batch carries everything from the cursor to the head
 // at the moment it is posted, so a slow tab gets fewer, larger batches instead of a growing queue, and a tab whose
 // cursor fell off the log (frozen, or far behind) gets a snapshot and goes on from there. Nothing is ever queued per
-// state event per tab, so a flood costs O(1) per event whatever the number of tabs.
+// state event per tab, so a flood costs O(1) per event whatever the number of tabs. Only the batch that fills a tab's
+// window asks for an ack: a message back per batch would double the messages the worker handles.
 import type { DownBatch, Snapshot, UpMessage } from '../protocol/commands.ts'
 import type { Delivered, EffectEvent, StateEvent } from '../protocol/events.ts'
 import { reduce } from '../protocol/projection/index.ts'
@@ -60,6 +61,8 @@ export interface Fanout {
   readonly state: () => Snapshot
   /** the in-memory log, oldest first. */
   readonly log: () => ReadonlyArray<LoggedEntry>
+  /** the log with the state before its first entry (for an export: base + events folded = state). */
+  readonly history: () => { readonly base: Snapshot; readonly events: ReadonlyArray<LoggedEntry> }
   /** posts to every tab that has something and room in its window (scheduled by publish/emit/ack). */
   readonly flush: () => void
   readonly tabIds: () => ReadonlyArray<string>
@@ -68,6 +71,10 @@ export interface Fanout {
 export const makeFanout = (initial: Snapshot, options: FanoutOptions): Fanout => {
   let state = initial
   let log: Array<LoggedEntry> = []
+  // states are immutable, so keeping them costs nothing: `base` is the state before log[0], `middle` the state after
+  // log[logLimit - 1], which becomes the base when the log is trimmed to its newer half
+  let base = initial
+  let middle: Snapshot | null = null
   const tabs = new Map<string, TabCursor>()
   let scheduled = false
 
@@ -103,7 +110,7 @@ export const makeFanout = (initial: Snapshot, options: FanoutOptions): Fanout =>
     tab.sent = head
     tab.posted += 1
     try {
-      tab.port.post({ n: tab.posted, generation: options.generation, snapshot, items })
+      tab.port.post({ n: tab.posted, ack: tab.posted - tab.acked >= options.window, generation: options.generation, snapshot, items })
     } catch {
       // a port that cannot take messages belongs to a tab that is going away; its lock releases it
     }
@@ -124,8 +131,13 @@ export const makeFanout = (initial: Snapshot, options: FanoutOptions): Fanout =>
       const seq = state.seq + 1
       state = reduce(state, event, seq)
       log.push({ seq, event })
+      if (log.length === options.logLimit) middle = state
       // trimmed in halves so that a flood costs O(1) per event; a cursor older than the log gets a snapshot
-      if (log.length > options.logLimit * 2) log = log.slice(-options.logLimit)
+      if (log.length === options.logLimit * 2) {
+        log = log.slice(options.logLimit)
+        base = middle!
+        middle = state
+      }
       if (tabs.size > 0) request()
       return seq
     },
@@ -156,12 +168,14 @@ export const makeFanout = (initial: Snapshot, options: FanoutOptions): Fanout =>
     receive: (tabId, message) => {
       const tab = tabs.get(tabId)
       if (tab === undefined) return
+      const full = tab.posted - tab.acked >= options.window
       if ('resync' in message) tab.needsSnapshot = true
       else if (message.ack > tab.acked && message.ack <= tab.posted) tab.acked = message.ack
-      request()
+      if ('resync' in message || (full && (tab.sent < state.seq || tab.effects.length > 0))) request()
     },
     state: () => state,
     log: () => log.slice(Math.max(0, log.length - options.logLimit)),
+    history: () => ({ base, events: log }),
     flush,
     tabIds: () => [...tabs.keys()],
   }

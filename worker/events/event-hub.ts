@@ -1,12 +1,12 @@
 // The single writer of events. A state event is folded by the one projection, delivered to every tab by the fanout
-// (worker/delivery/fanout.ts) and persisted with the log in the background (log-writer.ts); an effect event goes to
+// (worker/delivery/fanout.ts) and the projection is persisted in the background (snapshot-writer.ts); an effect event goes to
 // one tab or all, unlogged. Results of calls asked in a session that has since ended are dropped here (decisions.md).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
-import { makeFanout, type FanoutPort, type LoggedEntry } from '../delivery/fanout.ts'
-import { reduce } from '../protocol/projection/index.ts'
+import { makeFanout, type FanoutPort } from '../delivery/fanout.ts'
+import { encodeBatch } from '../protocol/batch-codec.ts'
 import type { EventLogExport, Snapshot, TabHolds, UpMessage } from '../protocol/commands.ts'
 import type { EffectEvent, StateEvent } from '../protocol/events.ts'
 import { SessionState } from '../session/session-state.ts'
@@ -14,7 +14,7 @@ import { applyFirstLaunchRule } from '../storage/first-launch.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
 import { Storage } from '../storage/storage.ts'
 import { hydrateState } from './hydrate.ts'
-import { makeLogWriter } from './log-writer.ts'
+import { makeSnapshotWriter } from './snapshot-writer.ts'
 import { makeRecovery } from './recovery.ts'
 import { redactExport } from './redact.ts'
 
@@ -30,8 +30,8 @@ export interface EventHubShape {
   /** a tab's event port: it receives batches from where its state is, and its acks come back here. */
   readonly attach: (tabId: string, port: MessagePort | TestPort, holds: TabHolds) => void
   readonly detach: (tabId: string) => void
-  /** the exit action, after publishing SessionEnded at `seq`: clear the account's storage and log, and wait for it. */
-  readonly clearAccount: (seq: number) => Effect.Effect<void>
+  /** the exit action, after publishing SessionEnded: clear the account's storage, and wait for it. */
+  readonly clearAccount: () => Effect.Effect<void>
   /** resolves when everything published so far is in IndexedDB. */
   readonly flushed: Effect.Effect<void>
   readonly exportLog: () => EventLogExport
@@ -57,16 +57,12 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       yield* applyFirstLaunchRule(storage)
       const { state: initial, persisted } = yield* hydrateState(storage)
       const generation = crypto.randomUUID()
-      const writer = makeLogWriter(storage, { generation, limit: config.eventLogLimit, initialSeq: initial.seq })
+      const writer = makeSnapshotWriter(storage, { generation, intervalMs: config.persistIntervalMs })
       const recover = makeRecovery(persisted ?? { generation: null, state: initial })
       const fanout = makeFanout(initial, {
         generation, logLimit: config.eventLogLimit, window: config.tabInflightLimit, effectLimit: config.tabQueueLimit,
         schedule: (flush) => queueMicrotask(flush),
       })
-
-      // the recent log for a bug report, with the state before its first event (folded forward as it is trimmed)
-      let exportBase = initial
-      let exportEvents: Array<LoggedEntry> = []
 
       // a tab that closed (its Web Lock released) gets nothing more
       tabs.onRelease(fanout.detach)
@@ -74,14 +70,7 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       const publish = (event: StateEvent, epoch?: number): number | null => {
         if (epoch !== undefined && session.current().epoch !== epoch) return null
         const seq = fanout.publish(event)
-        const entry = { seq, event }
-        writer.append(entry, fanout.state())
-        exportEvents.push(entry)
-        if (exportEvents.length > config.eventLogLimit * 2) {
-          const dropped = exportEvents.length - config.eventLogLimit
-          for (let i = 0; i < dropped; i++) exportBase = reduce(exportBase, exportEvents[i].event, exportEvents[i].seq)
-          exportEvents = exportEvents.slice(dropped)
-        }
+        writer.changed(fanout.state())
         return seq
       }
 
@@ -92,14 +81,14 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
           const m = ev.data as UpMessage | null
           if (m !== null && typeof m === 'object') fanout.receive(tabId, m)
         }
-        const fanoutPort: FanoutPort = { post: (batch) => p.postMessage(batch), close: () => p.close() }
+        const fanoutPort: FanoutPort = { post: (batch) => p.postMessage(encodeBatch(batch)), close: () => p.close() }
         fanout.attach(tabId, fanoutPort, { generation: holds.generation, seq: holds.state?.seq ?? 0 })
       }
 
-      const exportLog = (): EventLogExport =>
-        redactExport({
-          kind: 'cloud-phone-event-log', version: 1, exportedAt: Date.now(), base: exportBase, events: exportEvents, head: fanout.state(),
-        })
+      const exportLog = (): EventLogExport => {
+        const { base, events } = fanout.history()
+        return redactExport({ kind: 'cloud-phone-event-log', version: 1, exportedAt: Date.now(), base, events, head: fanout.state() })
+      }
 
       return {
         publish,
@@ -107,8 +96,8 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
         snapshot: fanout.state,
         attach,
         detach: fanout.detach,
-        clearAccount: (seq) => Effect.promise(() => {
-          writer.clearAccount(seq)
+        clearAccount: () => Effect.promise(() => {
+          writer.clearAccount()
           return writer.flushed()
         }),
         flushed: Effect.promise(() => writer.flushed()),

@@ -117,11 +117,13 @@ export interface CoreApi {
  */
 export interface DownBatch {
   readonly n: number
+  /** the core needs this batch acknowledged (it fills the tab's window); other batches are not answered. */
+  readonly ack: boolean
   readonly generation: string
   readonly snapshot: Snapshot | null
   readonly items: EventBatch
 }
-/** What a tab posts back: the batch it applied and its seq (flow control), or a request for a snapshot. */
-export type UpMessage = { readonly ack: number; readonly seq: number } | { readonly resync: true }
+/** What a tab posts back: the batch it applied when asked to (flow control), or a request for a snapshot. */
+export type UpMessage = { readonly ack: number } | { readonly resync: true }
 
 export { tabLockName } from './tab-lock.ts'

@@ -86,15 +86,18 @@ export const LOGIN_PATH = '/pages/login/login'
 
 /** Name of the shared worker hosting the core (one per browser profile). */
 export const CORE_WORKER_NAME = 'cloud-phone-core'
-/** State events the worker keeps (in memory and IndexedDB) for tabs that are behind; further behind gets a snapshot. */
+/** State events the worker keeps in memory for tabs that are behind; further behind gets a snapshot. */
 export const EVENT_LOG_LIMIT = 500
 /** Effect events (toasts, navigations) kept for a tab that takes no batches; older ones are dropped. */
 export const TAB_QUEUE_LIMIT = 1_000
 /**
- * Unacknowledged batches per tab. Small on purpose: while a batch is on its way, new events wait in the log and go
- * out together with the ack, so a flood becomes a few large batches instead of a message per event.
+ * Unacknowledged batches per tab. Small on purpose: while the window is full, new events wait in the log and go out
+ * together once the tab acknowledges, so a flood becomes a few large batches instead of a message per event. The
+ * batch that fills the window asks for the ack, so a tab answers one batch in this many.
  */
-export const TAB_INFLIGHT_LIMIT = 2
+export const TAB_INFLIGHT_LIMIT = 4
+/** The projection is written to IndexedDB at most this often (changes in between share one transaction). */
+export const PERSIST_INTERVAL_MS = 50
 /** Tab-side liveness check of the worker: ping every interval, dead after the timeout. */
 export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000

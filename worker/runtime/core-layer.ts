@@ -14,7 +14,7 @@ import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
 import { IdbStorageLive } from '../storage/idb-storage.ts'
-import { Storage, type LoggedEvent, type PersistedState } from '../storage/storage.ts'
+import { Storage, type PersistedState } from '../storage/storage.ts'
 import { Maintenance } from '../system/maintenance.ts'
 import type { WatchTabGone } from '../tabs/tab-port.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
@@ -46,13 +46,12 @@ export const makeLiveCoreLayer = (config: CoreConfigShape) =>
 
 export const makeTestEdges = (o: {
   readonly storage?: Record<string, unknown>
-  readonly log?: ReadonlyArray<LoggedEvent>
   readonly persisted?: PersistedState | null
   readonly fetch: FetchFn
   readonly socket: OpenSocket
   readonly watchGone: WatchTabGone
 }): CoreEdges => ({
-  storage: Storage.layerTest(o.storage ?? {}, o.log ?? [], o.persisted ?? null),
+  storage: Storage.layerTest(o.storage ?? {}, o.persisted ?? null),
   fetcher: Fetcher.layerTest(o.fetch),
   socket: PushSocket.layerTest(o.socket),
   tabs: TabRegistry.layerWith(o.watchGone),

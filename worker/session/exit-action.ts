@@ -41,11 +41,11 @@ export class ExitAction extends Context.Service<ExitAction, ExitActionShape>()('
       const run = (o: ExitOptions) =>
         Effect.gen(function* () {
           session.set(null, null)
-          const seq = hub.publish({
+          hub.publish({
             _tag: 'SessionEnded',
             end: { at: Date.now(), reason: o.reason ?? null, notice: o.notice ?? null, redirect: o.redirect },
           })
-          yield* hub.clearAccount(seq!)
+          yield* hub.clearAccount()
           if (o.redirect) {
             background.run(Effect.sleep(config.exitRedirectDelayMs).pipe(Effect.andThen(Effect.sync(() =>
               hub.emit({ _tag: 'NavigateTo', to: LOGIN_PATH, replace: true, delayMs: 0 }, 'all')))))

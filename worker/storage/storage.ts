@@ -1,16 +1,10 @@
-// The spec's "local storage" (§3), the event log and the persisted projection, as one service; the live layer
+// The spec's "local storage" (§3) and the persisted projection, as one service; the live layer
 // (idb-storage.ts) is the only code touching IndexedDB, the test layer keeps everything in memory.
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import type { Snapshot } from '../protocol/commands.ts'
-import type { StateEvent } from '../protocol/events.ts'
 import type { StorageKey } from '../protocol/storage-keys.ts'
-
-export interface LoggedEvent {
-  readonly seq: number
-  readonly event: StateEvent
-}
 
 /** The projection as last written, with the worker generation that wrote it (a reload paints from it). */
 export interface PersistedState {
@@ -19,15 +13,12 @@ export interface PersistedState {
 }
 
 /**
- * One write of the event log: its entries, the projection after them, and the spec's keys derived from it, in one
- * transaction so that what survives a killed worker is always a prefix of the log and the state that goes with it.
+ * One write of the projection and the spec's keys derived from it, in one transaction so that what survives a killed
+ * worker is a state and keys that go together.
  */
-export interface LogCommit {
-  readonly entries: ReadonlyArray<LoggedEvent>
+export interface SnapshotCommit {
   readonly persisted: PersistedState
-  /** keep the newest `limit` log entries. */
-  readonly limit: number
-  /** the exit action (§4): first remove every key but these, and the whole log (it holds the account's events). */
+  /** the exit action (§4): first remove every key but these. */
   readonly clearExcept: ReadonlyArray<StorageKey> | null
   /** spec keys written with the commit (cardCouponPush). */
   readonly keys: ReadonlyArray<readonly [StorageKey, unknown]>
@@ -40,16 +31,14 @@ export interface StorageShape {
   readonly keys: () => Effect.Effect<ReadonlyArray<string>>
   /** removes every key not listed (first launch). */
   readonly clearExcept: (keep: ReadonlyArray<StorageKey>) => Effect.Effect<void>
-  readonly commit: (commit: LogCommit) => Effect.Effect<void>
-  readonly readLog: () => Effect.Effect<ReadonlyArray<LoggedEvent>>
+  readonly commit: (commit: SnapshotCommit) => Effect.Effect<void>
   readonly readPersisted: () => Effect.Effect<PersistedState | null>
 }
 
 export const makeMemoryStorage = (
-  initial: Record<string, unknown> = {}, initialLog: ReadonlyArray<LoggedEvent> = [], initialState: PersistedState | null = null,
+  initial: Record<string, unknown> = {}, initialState: PersistedState | null = null,
 ): StorageShape & { readonly dump: () => Record<string, unknown> } => {
   const kv = new Map<string, unknown>(Object.entries(initial))
-  let log: Array<LoggedEvent> = [...initialLog]
   let persisted = initialState
   const clearExcept = (keep: ReadonlyArray<StorageKey>) => {
     for (const key of [...kv.keys()]) if (!keep.includes(key as StorageKey)) kv.delete(key)
@@ -61,23 +50,18 @@ export const makeMemoryStorage = (
     keys: () => Effect.sync(() => [...kv.keys()]),
     clearExcept: (keep) => Effect.sync(() => clearExcept(keep)),
     commit: (c) => Effect.sync(() => {
-      if (c.clearExcept !== null) {
-        clearExcept(c.clearExcept)
-        log = []
-      }
-      log = [...log, ...c.entries].slice(-c.limit)
+      if (c.clearExcept !== null) clearExcept(c.clearExcept)
       persisted = c.persisted
       for (const [key, value] of c.keys) kv.set(key, value)
     }),
-    readLog: () => Effect.sync(() => log),
     readPersisted: () => Effect.sync(() => persisted),
     dump: () => Object.fromEntries(kv),
   }
 }
 
 export class Storage extends Context.Service<Storage, StorageShape>()('cloud-phone/Storage') {
-  static readonly layerTest = (initial: Record<string, unknown> = {}, log: ReadonlyArray<LoggedEvent> = [], state: PersistedState | null = null) =>
-    Layer.sync(Storage, () => makeMemoryStorage(initial, log, state))
+  static readonly layerTest = (initial: Record<string, unknown> = {}, state: PersistedState | null = null) =>
+    Layer.sync(Storage, () => makeMemoryStorage(initial, state))
 }
 
 /** Typed readers over the untyped store. */

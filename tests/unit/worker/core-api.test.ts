@@ -81,4 +81,17 @@ describe('core API commands', () => {
       expect(replayed.counters).toEqual(hub.snapshot().counters)
       expect(replayed.seq).toBe(hub.snapshot().seq)
     })))
+
+  it('an export after the in-memory log was trimmed still starts from the state before its first event', () =>
+    runCore({ storage: loggedIn, config: { eventLogLimit: 3 } }, () => Effect.gen(function* () {
+      const hub = yield* EventHub
+      for (let i = 0; i < 11; i++) hub.publish({ _tag: 'CounterIncremented', kind: i % 2 === 0 ? 'coupon' : 'activationCode' })
+      const api = yield* apiFor
+      const log = yield* Effect.promise(() => api.exportLog())
+      expect(log.events.length).toBeGreaterThanOrEqual(3)
+      expect(log.events[0].seq).toBe(log.base.seq + 1)
+      expect(log.events.map((e) => e.seq)).toEqual(log.events.map((_, i) => log.events[0].seq + i))
+      const replayed = log.events.reduce((s, e) => reduce(s, e.event, e.seq), log.base)
+      expect(replayed).toEqual(hub.snapshot())
+    })))
 })

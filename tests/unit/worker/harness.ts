@@ -15,7 +15,8 @@ import type { Delivered } from '../../../worker/protocol/events.ts'
 import { envelope } from '../../../worker/protocol/envelope.ts'
 import { TabRegistry } from '../../../worker/tabs/tab-registry.ts'
 import { EventHub } from '../../../worker/events/event-hub.ts'
-import type { LoggedEvent, PersistedState } from '../../../worker/storage/storage.ts'
+import { decodeBatch } from '../../../worker/protocol/batch-codec.ts'
+import type { PersistedState } from '../../../worker/storage/storage.ts'
 
 export const API = 'http://api.test'
 
@@ -78,8 +79,6 @@ export interface Harness {
 
 export interface HarnessOptions {
   readonly storage?: Record<string, unknown>
-  /** an event log left by an earlier run of the core. */
-  readonly log?: ReadonlyArray<LoggedEvent>
   /** the projection an earlier run of the core persisted. */
   readonly persisted?: PersistedState | null
   readonly routes?: Record<string, Route>
@@ -130,7 +129,6 @@ export const runCore = <A>(
   const config = { ...defaultCoreConfig(API), ...options.config }
   const layer = makeCoreLayer(config, makeTestEdges({
     storage: options.storage,
-    log: options.log,
     persisted: options.persisted ?? null,
     fetch,
     socket,
@@ -159,7 +157,7 @@ export const runCore = <A>(
         })
         const tab: FakeTab = { tabId, raw, received, snapshots, receiver, port, frozen: false }
         port.postMessage = (m) => {
-          const batch = m as DownBatch
+          const batch = decodeBatch(m)!
           raw.push(batch)
           if (batch.snapshot !== null) snapshots.push(batch.snapshot)
           received.push(...batch.items)
