@@ -18,6 +18,7 @@ import { seed } from './db/seed.ts'
 import { loadLoginKey } from './crypto/login-key.ts'
 import { createAuth } from './http/auth.ts'
 import { limitBodies } from './http/body-limit.ts'
+import { resolveClientAddresses } from './http/client-address.ts'
 import { sendSecurityHeaders } from './http/security-headers.ts'
 import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
@@ -59,6 +60,8 @@ export interface StartOptions {
   readonly opsToken?: string | undefined
   /** how long a graceful stop waits for requests in flight before cutting them (default 10 s). */
   readonly shutdownGraceMs?: number
+  /** addresses of the load balancers in front (TRUSTED_PROXIES): their X-Forwarded-For names the client. */
+  readonly trustedProxies?: ReadonlyArray<string>
 }
 
 export interface RunningServer {
@@ -120,8 +123,9 @@ const listen = (server: Server, port: number, host: string): Promise<void> =>
   })
 
 /** The bare app with isolation headers, the error envelope and the 404 envelope (no routes). */
-export const buildApp = (quiet: boolean): App => {
+export const buildApp = (quiet: boolean, trustedProxies: ReadonlyArray<string> = []): App => {
   const app = new Hono<AppEnv>()
+  resolveClientAddresses(app, trustedProxies)
   // Cross-origin isolation for the benchmarks (SharedArrayBuffer, precise timers); everything we serve is same-origin.
   app.use('*', async (c, next) => {
     await next()
@@ -160,7 +164,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const cluster = clusterDb(db)
     const opsToken = options.opsToken || (await sharedSecret(cluster, 'ops-token'))
 
-    const app = buildApp(options.quiet ?? false)
+    const app = buildApp(options.quiet ?? false, options.trustedProxies)
     const auth = createAuth(db)
     const registered = bindRouting(app, auth)
     const server = createAdaptorServer({ fetch: app.fetch }) as Server

@@ -15,7 +15,7 @@ export interface AuthUser {
   readonly token: string
 }
 
-export type AppEnv = { Variables: { user: AuthUser | null } }
+export type AppEnv = { Variables: { user: AuthUser | null; /** see http/client-address.ts */ clientAddress: string } }
 export type App = Hono<AppEnv>
 
 export interface HandlerInput<E extends Endpoint, U> {

@@ -1,5 +1,6 @@
 // CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL,
-// OPS_TOKEN (else one kept in the database), SHUTDOWN_GRACE_MS (10000); `--serve-app` builds dist/ when missing and
+// OPS_TOKEN (else one kept in the database), SHUTDOWN_GRACE_MS (10000), TRUSTED_PROXIES (the load balancers'
+// addresses, comma-separated: their X-Forwarded-For names the client); `--serve-app` builds dist/ when missing and
 // serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -27,6 +28,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   opsToken: process.env.OPS_TOKEN || undefined,
   shutdownGraceMs: process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined,
+  trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   serveApp,
   appDir,
 }).catch((error: unknown) => {

@@ -73,7 +73,9 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pic
     } catch {
       address = ''
     }
-    if (!LOOPBACK.has(address)) return failure(c, 403, '仅允许本机访问', null, 404)
+    // a request a load balancer relayed (it says so in X-Forwarded-For) is not the operator's, even from this host
+    const relayed = c.req.header('X-Forwarded-For') !== undefined
+    if (!LOOPBACK.has(address) || relayed) return failure(c, 403, '仅允许本机访问', null, 404)
     if (!opsTokenMatches(c.req.header(OPS_TOKEN_HEADER), opsToken)) return failure(c, 401, '运维令牌无效', null, 401)
     await next()
   })

@@ -51,7 +51,7 @@ test.beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-instance-'))
     dataDirs.push(dataDir)
-    instances.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, OPS_TOKEN }, ['--serve-app']))
+    instances.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, OPS_TOKEN, TRUSTED_PROXIES: '127.0.0.1' }, ['--serve-app']))
   }
   proxy = await startRoundRobinProxy(instances.map((p) => p.url))
 })

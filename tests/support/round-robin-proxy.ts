@@ -1,7 +1,8 @@
 // A small load balancer for tests: each HTTP request and each websocket upgrade goes to the next instance in turn.
 // Like any balancer in front of instances that restart, it tries the next instance when one refuses the connection
 // or drops it before answering anything (an instance that stops accepting never started on such a request).
-// Every upstream connection is fresh (no keep-alive), so "dropped before answering" is unambiguous.
+// Every upstream connection is fresh (no keep-alive), so "dropped before answering" is unambiguous. Like nginx with
+// `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for`, it tells the instances who the client is.
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -40,6 +41,13 @@ const readBody = (request: IncomingMessage): Promise<Buffer> =>
     request.on('error', reject)
   })
 
+/** What nginx's $proxy_add_x_forwarded_for sends: the client's list with the address this balancer saw appended. */
+const forwardedFor = (request: IncomingMessage): string => {
+  const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '')
+  const prior = request.headers['x-forwarded-for']
+  return prior ? `${Array.isArray(prior) ? prior.join(', ') : prior}, ${peer}` : peer
+}
+
 export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Promise<RoundRobinProxy> => {
   let upstreams = [...initial]
   let next = 0
@@ -53,7 +61,7 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
   const server: Server = createServer(async (request, response) => {
     const startedAt = Date.now()
     const body = await readBody(request)
-    const headers = { ...request.headers, connection: 'close' }
+    const headers = { ...request.headers, connection: 'close', 'x-forwarded-for': forwardedFor(request) }
     for (let attempt = 0; attempt === 0 || Date.now() - startedAt < RETRY_FOR_MS; attempt++) {
       const target = pick()
       const answered = await new Promise<boolean>((resolve) => {
@@ -98,7 +106,7 @@ export const startRoundRobinProxy = async (initial: ReadonlyArray<string>): Prom
     openSockets.add(client)
     client.on('close', () => openSockets.delete(client))
     client.on('error', () => client.destroy())
-    const raw = `${request.method} ${request.url} HTTP/1.1\r\n${Object.entries(request.headers)
+    const raw = `${request.method} ${request.url} HTTP/1.1\r\n${Object.entries({ ...request.headers, 'x-forwarded-for': forwardedFor(request) })
       .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`])).join('\r\n')}\r\n\r\n`
     const startedAt = Date.now()
     const tryUpstream = (attempt: number): void => {

@@ -17,11 +17,14 @@ export interface TestServer {
   stop(): Promise<void>
 }
 
-export const startTestServer = async (options: { serveApp?: boolean; appDir?: string } = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  options: { serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string> } = {},
+): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
   const database = await testDatabase()
   const server = await startServer({
     port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,
+    trustedProxies: options.trustedProxies,
   })
   return {
     server,
@@ -72,9 +75,9 @@ export const api = async <A = unknown>(
   base: string,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string } = {},
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<{ http: number; body: Envelope<A>; text: string }> => {
-  const headers: Record<string, string> = { client: '7', versionName: '5.9.2', merchantSign: 'SPW' }
+  const headers: Record<string, string> = { client: '7', versionName: '5.9.2', merchantSign: 'SPW', ...options.headers }
   if (options.token) headers.Authorization = options.token
   let body: string | undefined
   if (options.rawBody !== undefined) body = options.rawBody
