@@ -3,10 +3,6 @@
 
 export const accountZhCN = {
   loadFailed: '加载失败',
-  /** §9 load-more texts. */
-  loadMore: '加载更多',
-  loading: '正在加载...',
-  noMore: '没有更多了',
   personal: {
     heading: '个人信息',
     avatar: '头像',

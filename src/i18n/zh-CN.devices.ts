@@ -107,6 +107,7 @@ export const devicesZhCN = {
   },
   transfer: {
     title: '设备转移',
+    recordsFailed: '转移记录加载失败',
     choose: '选择要转移的云手机',
     next: '下一步',
     records: '转移记录',
@@ -151,6 +152,7 @@ export const devicesZhCN = {
   },
   timing: {
     title: '关机记录',
+    loadFailed: '关机记录加载失败',
     type: '定时类型',
     duration: '定时时长',
     start: '开始时间',

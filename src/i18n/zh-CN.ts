@@ -117,10 +117,11 @@ export const zhCN = {
     announcement: '系统公告',
     notice: '通知',
     close: '知道了',
-    loadMore: '加载更多',
-    loadingMore: '正在加载...',
-    noMore: '没有更多了',
   },
+  /** §9 load-more texts, the foot of every paged list (src/ui/kit/LoadMoreFooter.tsx). */
+  loadMore: { more: '加载更多', loading: '正在加载...', noMore: '没有更多了' },
+  /** §9 back-to-top on long lists. */
+  backToTop: '回到顶部',
   /** /package/adView/adView. */
   adView: {
     refused: '无法打开该链接',

@@ -1,6 +1,6 @@
 // Pieces of the home screen over the tab's store: the system announcement bar, the maintenance notice, the
-// cardCouponPush counters, the ad pop-up with its click rules, and the current device by sliding key.
-import { Badge, Image, Mask, NoticeBar, Toast } from 'antd-mobile'
+// cardCouponPush counters and the current device by sliding key (the ad pop-up is AdPopup.tsx, loaded when due).
+import { Badge, Image, Mask, NoticeBar, Swiper, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
@@ -19,8 +19,6 @@ const NOTIFICATIONS = '/package/notificationMessage/notificationMessage'
 const COUPONS = '/package/couponNum/couponNum'
 /** §9 notice bar: speed 80, font 14. */
 const NOTICE_STYLE = { '--font-size': '14px' } as CSSProperties
-/** Below antd-mobile's dialogs and toasts (1000+), so a core modal (maintenance, forced offline) stays reachable. */
-const AD_Z_INDEX = { '--z-index': '990' } as CSSProperties
 
 // closing the bar hides it for the rest of this tab's life, across visits to home
 let announcementClosed = false
@@ -97,37 +95,6 @@ export const CouponCounters = () => {
 }
 
 export type PopUpAd = Pick<Ad, 'id' | 'adName' | 'imageUrl' | 'clickUrl' | 'phoneType' | 'androidVersion'>
-
-/** popUpAdsList: one ad at a time; a click follows the ad click rule (§2), a failed jump shows the spec's toast. */
-export const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?: () => void }) => {
-  const [index, setIndex] = useState(0)
-  const navigate = useNavigate()
-  const { api } = useCore()
-  const ad = ads[index]
-  const next = () => {
-    if (index + 1 >= ads.length) onDone?.()
-    setIndex((i) => i + 1)
-  }
-  if (!ad) return null
-  const click = () => {
-    next()
-    track(api, Points.adClick)
-    followAd(ad, t.adFailed, {
-      navigate: (to, search) => void navigate({ to, search }),
-      toast: (content) => void Toast.show({ content }),
-    })
-  }
-  return (
-    <Mask visible onMaskClick={next} style={AD_Z_INDEX}>
-      <div className="hp-ad" data-testid="ad-popup" data-ad-id={ad.id} data-index={index} data-count={ads.length}>
-        <button type="button" className="hp-ad-image" data-testid="ad-image" aria-label={ad.adName} onClick={click}>
-          <Image src={ad.imageUrl} alt={ad.adName} width="100%" fit="contain" lazy={false} />
-        </button>
-        <button type="button" className="hp-ad-close" data-testid="ad-close" aria-label={t.adClose} onClick={next}>×</button>
-      </div>
-    </Mask>
-  )
-}
 
 /** currentSlidingKey (§3): the device the home list has selected, kept per tab; falls back to the first device. */
 export const slidingKeyOf = (d: Pick<Device, 'userCardId'>): string => String(d.userCardId)

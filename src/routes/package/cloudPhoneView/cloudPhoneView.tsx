@@ -13,6 +13,7 @@ import { devicesText } from '../../../features/devices/texts.ts'
 import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
 import '../../../features/devices/devices.css'
 import { HOME } from '../../../router/paths.ts'
+import { TEXTAREA_MAX_LENGTH } from '../../../ui/kit/defaults.ts'
 import { appStore, useAppStore } from '../../../store/index.ts'
 
 const t = devicesText.viewer
@@ -199,7 +200,8 @@ export default function CloudPhoneViewScreen() {
           stream?.sendText(text)
           setText('')
         }}>
-          <input data-testid="viewer-text-input" value={text} placeholder={t.textPlaceholder} onChange={(e) => setText(e.target.value)} />
+          <textarea data-testid="viewer-text-input" rows={1} maxLength={TEXTAREA_MAX_LENGTH} value={text} placeholder={t.textPlaceholder}
+            aria-label={t.textPlaceholder} onChange={(e) => setText(e.target.value)} />
           <button type="submit" data-testid="viewer-text-send">{t.send}</button>
         </form>
       )}

@@ -1,6 +1,6 @@
 // /package/deviceTransfer/deviceTransfer: choose my devices to transfer (next: the transfer page with the recipient),
 // and the transfer records (out and in).
-import { Button, ErrorBlock, InfiniteScroll, List, Tabs } from 'antd-mobile'
+import { Button, ErrorBlock, List, Tabs } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { TransferRecord } from '../../../../worker/protocol/devices.ts'
@@ -13,29 +13,22 @@ import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
 import '../../../features/devices/devices.css'
 import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
+import { usePaged } from '../../../lib/use-paged.ts'
+import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = devicesText.transfer
 const TRANSFER_PAGE = '/package/ubertragungsseite/ubertragungsseite'
-const PAGE_SIZE = 10
 
 const TransferRecords = () => {
   const call = useDeviceCall()
-  const [list, setList] = useState<TransferRecord[]>([])
-  const [hasMore, setHasMore] = useState(true)
-  const [page, setPage] = useState(1)
-  const loadMore = useCallback(async () => {
-    const r = await call('transferRecords', { pageNum: page, pageSize: PAGE_SIZE })
-    if (!r.ok) return setHasMore(false)
-    setList((prev) => [...prev, ...r.data.list])
-    setPage((p) => p + 1)
-    setHasMore(page * PAGE_SIZE < r.data.total)
-  }, [call, page])
+  const fetchPage = useCallback((pageNum: number, pageSize: number) => call('transferRecords', { pageNum, pageSize }), [call])
+  const records = usePaged(fetchPage, t.recordsFailed)
   return (
     <>
-      {list.length === 0 && !hasMore && <ErrorBlock status="empty" title={devicesText.common.empty} description="" />}
+      {records.loaded && records.list.length === 0 && <ErrorBlock status="empty" title={devicesText.common.empty} description="" />}
       <List data-testid="transfer-records">
-        {list.map((r) => (
+        {records.list.map((r) => (
           <List.Item
             key={r.id}
             data-testid="transfer-record"
@@ -47,7 +40,7 @@ const TransferRecords = () => {
           </List.Item>
         ))}
       </List>
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+      <PagedFooter paged={records} testId="transfer-records-more" />
     </>
   )
 }

@@ -1,11 +1,12 @@
 // /package/notificationMessage/notificationMessage: the user's notices newest first with read/unread marks, paged,
 // pull to refresh; opening one shows it in full (as text) and marks it read.
-import { Button, Dialog, ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton } from 'antd-mobile'
+import { Button, Dialog, ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Notice } from '../../../../worker/protocol/messages.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
+import { LoadMoreFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import './notificationMessage.css'
 
@@ -22,14 +23,17 @@ export default function NotificationMessageScreen() {
   const call = useDeviceCall()
   const [data, setData] = useState<Loaded | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
   // the newest request wins: a refresh during a page load drops that page
   const generation = useRef(0)
 
   const load = useCallback(
     async (page: number) => {
       const mine = ++generation.current
+      setLoading(true)
       const r = await call('noticeAll', { pageNum: page, pageSize: PAGE_SIZE })
       if (mine !== generation.current) return
+      setLoading(false)
       if (!r.ok) {
         setError(r.msg || t.loadFailed)
         return
@@ -66,7 +70,8 @@ export default function NotificationMessageScreen() {
     })
   }
 
-  const hasMore = data !== null && data.list.length < data.total && error === null
+  const more = data !== null && data.list.length < data.total
+  const hasMore = more && error === null
   const body =
     data === null && error !== null ? (
       <div className="center-state" data-testid="notices-error">
@@ -104,9 +109,7 @@ export default function NotificationMessageScreen() {
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll hasMore={hasMore} loadMore={() => load(data.page + 1)}>
-          {hasMore ? t.loadingMore : t.noMore}
-        </InfiniteScroll>
+        <LoadMoreFooter hasMore={hasMore} loading={loading} failed={more && error !== null} onLoadMore={() => load(data.page + 1)} testId="notices-more" />
       </>
     )
 

@@ -10,6 +10,8 @@ import { PAY_ORDER } from '../../../features/pay/paths.ts'
 import { serverOffset, usePayCall, type PayCall } from '../../../features/pay/use-pay-call.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
+import { usePaged } from '../../../lib/use-paged.ts'
+import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = zhCN.pay
@@ -20,13 +22,6 @@ const TABS = [
   { key: 'paid', title: t.tabPaid, finishPay: 1 },
 ] as const
 type TabKey = (typeof TABS)[number]['key']
-
-interface ListState {
-  readonly orders: ReadonlyArray<Order>
-  readonly total: number
-  readonly page: number
-  readonly loading: boolean
-}
 
 const Countdown = ({ closeTime, offset }: { closeTime: number; offset: number }) => {
   const left = useMsLeft(closeTime, offset)
@@ -77,54 +72,35 @@ const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: n
   )
 }
 
+const orderKey = (o: Order): string => o.myOrderNum
+
 export default function PurchaseRecordScreen() {
   const call = usePayCall()
   const [tab, setTab] = useState<TabKey>('all')
   const [offset, setOffset] = useState(0)
-  const [list, setList] = useState<ListState>({ orders: [], total: 0, page: 0, loading: true })
-  const [reload, setReload] = useState(0)
 
   useEffect(() => {
     void serverOffset(call).then(setOffset)
   }, [call])
 
-  const fetchPage = useCallback(async (page: number, replace: boolean) => {
-    setList((s) => ({ ...s, loading: true }))
-    const finishPay = TABS.find((x) => x.key === tab)!.finishPay
-    const r = await call('qryDegreeOrder', { pageNum: page, pageSize: PAGE_SIZE, finishPay })
-    setList((s) => (r.ok
-      ? { orders: replace ? r.data.list : [...s.orders, ...r.data.list], total: r.data.total, page, loading: false }
-      : { ...s, loading: false }))
-  }, [call, tab])
+  const finishPay = TABS.find((x) => x.key === tab)!.finishPay
+  const fetchPage = useCallback(
+    (pageNum: number) => call('qryDegreeOrder', { pageNum, pageSize: PAGE_SIZE, finishPay }),
+    [call, finishPay],
+  )
+  const orders = usePaged(fetchPage, t.ordersFailed, orderKey)
 
-  useEffect(() => {
-    setList({ orders: [], total: 0, page: 0, loading: true })
-    void fetchPage(1, true)
-  }, [fetchPage, reload])
-
-  const more = list.orders.length < list.total
   return (
     <Page testId="purchase-record-page">
       <Tabs className="pay-tabs" activeKey={tab} onChange={(k) => setTab(k as TabKey)}>
         {TABS.map((x) => <Tabs.Tab key={x.key} title={<span data-testid={`orders-tab-${x.key}`}>{x.title}</span>} />)}
       </Tabs>
       <div data-testid="order-list">
-        {list.orders.map((o) => <OrderCard key={o.myOrderNum} order={o} offset={offset} call={call} onChanged={() => setReload((n) => n + 1)} />)}
+        {orders.list.map((o) => <OrderCard key={o.myOrderNum} order={o} offset={offset} call={call} onChanged={() => void orders.reload()} />)}
       </div>
-      {!list.loading && list.orders.length === 0 ? (
-        <div className="pay-load-more" data-testid="orders-empty">{t.noOrders}</div>
-      ) : (
-        <button
-          type="button"
-          className="pay-load-more"
-          style={{ border: 0, background: 'none', width: '100%' }}
-          data-testid="orders-more"
-          disabled={list.loading || !more}
-          onClick={() => void fetchPage(list.page + 1, false)}
-        >
-          {list.loading ? t.loading : more ? t.loadMore : t.noMore}
-        </button>
-      )}
+      {orders.loaded && !orders.loading && orders.error === null && orders.list.length === 0
+        ? <div className="pay-load-more" data-testid="orders-empty">{t.noOrders}</div>
+        : <PagedFooter paged={orders} testId="orders-more" />}
     </Page>
   )
 }

@@ -1,40 +1,35 @@
 // /package/timingRecord/timingRecord[?userCardId=]: the shutdown records ended by timers, paged; type 1 特权定时,
 // 2 and 3 普通定时, durations in the largest units that apply.
-import { ErrorBlock, InfiniteScroll, List } from 'antd-mobile'
+import { ErrorBlock, List } from 'antd-mobile'
 import { useSearch } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import type { TimingRecord } from '../../../../worker/protocol/devices.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { devicesText } from '../../../features/devices/texts.ts'
 import { formatDuration, timerTypeLabel } from '../../../features/devices/timer.ts'
 import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
 import '../../../features/devices/devices.css'
+import { usePaged } from '../../../lib/use-paged.ts'
+import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = devicesText.timing
-const PAGE_SIZE = 10
 
 export default function TimingRecordScreen() {
   const call = useDeviceCall()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const filter = Number(search.userCardId)
   const userCardId = Number.isInteger(filter) && filter > 0 ? filter : undefined
-  const [list, setList] = useState<TimingRecord[]>([])
-  const [page, setPage] = useState(1)
-  const [hasMore, setHasMore] = useState(true)
-
-  const loadMore = useCallback(async () => {
-    const r = await call('timingRecords', { pageNum: page, pageSize: PAGE_SIZE, ...(userCardId ? { userCardId } : {}) })
-    if (!r.ok) return setHasMore(false)
-    setList((prev) => [...prev, ...r.data.list])
-    setPage((p) => p + 1)
-    setHasMore(page * PAGE_SIZE < r.data.total)
-  }, [call, page, userCardId])
+  const fetchPage = useCallback(
+    (pageNum: number, pageSize: number) => call('timingRecords', { pageNum, pageSize, ...(userCardId ? { userCardId } : {}) }),
+    [call, userCardId],
+  )
+  const records = usePaged(fetchPage, t.loadFailed)
 
   return (
     <Page testId="timing-record-page">
-      {list.length === 0 && !hasMore && <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="timing-empty" />}
-      {list.map((r) => (
+      {records.loaded && records.list.length === 0 && <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="timing-empty" />}
+      {records.list.map((r) => (
         <section className="dv-section" key={r.id} data-testid="timing-record" data-timer-type={r.timerType}>
           <div className="dv-row">
             <h3>{r.diskName}（{r.userCardId}）</h3>
@@ -47,7 +42,7 @@ export default function TimingRecordScreen() {
           </List>
         </section>
       ))}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+      <PagedFooter paged={records} testId="timing-more" />
     </Page>
   )
 }

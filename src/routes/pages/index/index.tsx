@@ -2,11 +2,11 @@
 // notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
 import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
 import {
-  AdPopup, AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
+  AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
 } from '../../../features/devices/home-pieces.tsx'
 import { phoneTypeName } from '../../../features/devices/home-rules.ts'
 import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
@@ -16,6 +16,7 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { LOGIN, PURCHASE } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
+import { BackToTop } from '../../../ui/kit/BackToTop.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
@@ -24,6 +25,9 @@ import { DeviceRow } from './-components/DeviceRow.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
 import { usePopUpAds } from './-components/use-pop-up-ads.ts'
 import './index.css'
+
+// only a signed-in user with ads due loads the pop-up (and its swiper)
+const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
 
 const t = zhCN.home
 const VIEWER = '/package/cloudPhoneView/cloudPhoneView'
@@ -208,7 +212,8 @@ export default function HomeScreen() {
       >
         <div className="home-body">{body}</div>
       </PullToRefresh>
-      {loggedIn && ads.length > 0 && <AdPopup ads={ads} onDone={adsDone} />}
+      {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
+      <BackToTop />
     </Page>
   )
 }

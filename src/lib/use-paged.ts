@@ -1,7 +1,8 @@
-// A paged list read through the core: page 1 on mount (and on reload), the next page on demand; the newest
-// request wins, so a reload during a page load drops that page.
+// A paged list read through the core: page 1 on mount (and on reload, and whenever `fetchPage` changes), the next
+// page on demand; the newest request wins, so a reload during a page load drops that page. Rows are told apart by
+// `keyOf` (default: id), so a row that moved to the next page while paging is not shown twice.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { CallResult } from '../../../worker/protocol/commands.ts'
+import type { CallResult } from '../../worker/protocol/commands.ts'
 
 export const PAGE_SIZE = 10
 
@@ -16,9 +17,12 @@ export interface Paged<A> {
   reload(): Promise<void>
 }
 
-export const usePaged = <A extends { id: number }>(
+const byId = (row: unknown): unknown => (row as { id: unknown }).id
+
+export const usePaged = <A,>(
   fetchPage: (pageNum: number, pageSize: number) => Promise<CallResult<{ readonly list: ReadonlyArray<A>; readonly total: number }>>,
   fallbackError: string,
+  keyOf: (row: A) => unknown = byId,
 ): Paged<A> => {
   const [state, setState] = useState({ list: [] as ReadonlyArray<A>, total: 0, page: 0, loading: false, error: null as string | null })
   const generation = useRef(0)
@@ -34,15 +38,17 @@ export const usePaged = <A extends { id: number }>(
     if (!r.ok) return setState((s) => ({ ...s, loading: false, error: r.msg || fallbackError }))
     const got = r.data || { list: [], total: 0 }
     setState((s) => ({
-      list: page === 1 ? got.list : [...s.list, ...got.list.filter((n) => !s.list.some((p) => p.id === n.id))],
+      list: page === 1 ? got.list : [...s.list, ...got.list.filter((n) => !s.list.some((p) => keyOf(p) === keyOf(n)))],
       total: got.total,
       page,
       loading: false,
       error: null,
     }))
-  }, [fetchPage, fallbackError])
+  }, [fetchPage, fallbackError, keyOf])
 
+  // another list (a new fetchPage, e.g. another tab of the screen) starts empty rather than showing the last one's rows
   useEffect(() => {
+    setState({ list: [], total: 0, page: 0, loading: true, error: null })
     void load(1)
   }, [load])
 
