@@ -175,7 +175,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const hub = createPushHub(auth, bus, instances)
     cleanups.push(() => hub.close())
     await hub.start()
-    const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
+    const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir, registered }
 
     const devices = await registerDevicesModule(ctx, devicesMod)
     cleanups.push(() => devices.close())

@@ -66,11 +66,22 @@ export interface PushHub {
   liveCount(): number
 }
 
+/**
+ * Events for every instance of the deployment, over the push hub's bus (in-process on PGlite): for what an instance
+ * holds in memory and another instance's request changes (e.g. the simulated device streams it serves).
+ */
+export interface ClusterEvents {
+  /** runs this instance's handlers of the topic at once, then every other instance's. */
+  publish(topic: string, payload: unknown): Promise<void>
+  subscribe(topic: string, handler: (payload: unknown) => void): void
+}
+
 export interface ServerContext {
   readonly app: App
   /** Tables of other modules: `ctx.db.withTables<MyTables>()`. */
   readonly db: Kysely<Database>
   readonly hub: PushHub
+  readonly cluster: ClusterEvents
   readonly route: RouteFn
   readonly publicRoute: PublicRouteFn
   readonly auth: Auth

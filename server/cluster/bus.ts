@@ -10,6 +10,8 @@ export type BusMessage =
   /** close the sockets opened with these revoked tokens (sha-256 digests: tokenDigest in push/local-sockets.ts). */
   | { readonly op: 'closeTokens'; readonly id: string; readonly from: string; readonly tokenDigests: ReadonlyArray<string> }
   | { readonly op: 'stats'; readonly id: string; readonly from: string }
+  /** an event for every instance's subscribers of the topic (ClusterEvents in context.ts): no answer expected. */
+  | { readonly op: 'event'; readonly id: string; readonly from: string; readonly topic: string; readonly payload: unknown }
   /** an instance started (`from`) or is leaving: no answer expected. */
   | { readonly op: 'hello' | 'bye'; readonly id: string; readonly from: string }
 

@@ -12,6 +12,7 @@ import { connect, reboot, repair, reset } from './operations.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
 import type { DeviceServices } from './services.ts'
+import { simAcrossInstances } from './sim/across-instances.ts'
 import { createSimStreamServer } from './sim/stream.ts'
 import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
@@ -39,7 +40,7 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   const clock = makeClock({
     busyMs: envMs('DEVICE_BUSY_MS'), rebootMs: envMs('DEVICE_REBOOT_MS'), ...options,
   })
-  const sim = createSimStreamServer(db, clock)
+  const sim = simAcrossInstances(createSimStreamServer(db, clock), ctx.cluster)
   const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
   const c = catalogue
 

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream'
 import { PUSH_PATH, type PushMessage } from '../../worker/protocol/push.ts'
 import type { Bus, BusMessage, BusReply } from '../cluster/bus.ts'
 import type { InstanceRegistry } from '../cluster/instances.ts'
-import type { Auth, PushHub, PushUserStats } from '../context.ts'
+import type { Auth, ClusterEvents, PushHub, PushUserStats } from '../context.ts'
 import { createLocalSockets, tokenDigest } from './local-sockets.ts'
 
 export { CLOSE_UNAUTHORIZED } from './local-sockets.ts'
@@ -45,6 +45,8 @@ export interface ConnectionsReport {
 
 export interface PushServer extends PushHub {
   readonly instanceId: string
+  /** events for every instance, over the same bus. */
+  readonly events: ClusterEvents
   /** takes the upgrade when it is for /push (true), else leaves the socket alone (false). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** live connections of every instance. */
@@ -124,10 +126,25 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     }
   }
 
+  const subscribers = new Map<string, Array<(payload: unknown) => void>>()
+  const runHandlers = (topic: string, payload: unknown): void => {
+    for (const handler of subscribers.get(topic) ?? []) {
+      try {
+        handler(payload)
+      } catch {
+        // one subscriber's failure is not the publisher's
+      }
+    }
+  }
+
   const onMessage = (message: BusMessage) => {
     if (closed) return
     if (message.op === 'hello') return instances.noteAlive(message.from)
     if (message.op === 'bye') return instances.noteGone(message.from)
+    if (message.op === 'event') {
+      if (message.from !== instances.id) runHandlers(message.topic, message.payload)
+      return
+    }
     // this instance served its own request directly
     if (message.from === instances.id) return
     perform(message).then(
@@ -180,6 +197,15 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
 
   return {
     instanceId: instances.id,
+    events: {
+      async publish(topic, payload) {
+        runHandlers(topic, payload)
+        await bus.publish({ op: 'event', id: randomUUID(), from: instances.id, topic, payload })
+      },
+      subscribe(topic, handler) {
+        subscribers.set(topic, [...(subscribers.get(topic) ?? []), handler])
+      },
+    },
     async start() {
       await bus.start(instances.id, { onMessage, onReply })
     },

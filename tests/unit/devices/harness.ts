@@ -10,7 +10,7 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Endpoint, RequestOf } from '../../../worker/protocol/endpoint.ts'
 import type { PushMessage } from '../../../worker/protocol/push.ts'
-import type { AppEnv, PushHub, ServerContext } from '../../../server/context.ts'
+import type { AppEnv, ClusterEvents, PushHub, ServerContext } from '../../../server/context.ts'
 import { openDatabase } from '../../../server/db/connect.ts'
 import { migrate } from '../../../server/db/migrate.ts'
 import type { Database } from '../../../server/db/schema.ts'
@@ -38,6 +38,19 @@ export interface DeviceTestServer {
   advance(ms: number): void
   call<E extends Endpoint>(token: string | null, endpoint: E, payload: RequestOf<E>): Promise<Envelope>
   close(): Promise<void>
+}
+
+/** The events of a deployment of this one instance: handlers run at once. */
+const singleInstanceEvents = (): ClusterEvents => {
+  const handlers = new Map<string, Array<(payload: unknown) => void>>()
+  return {
+    async publish(topic, payload) {
+      for (const handler of handlers.get(topic) ?? []) handler(payload)
+    },
+    subscribe(topic, handler) {
+      handlers.set(topic, [...(handlers.get(topic) ?? []), handler])
+    },
+  }
 }
 
 export const BUSY_MS = 20_000
@@ -77,7 +90,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
   // a frozen clock, moved only by advance(), so progress through a busy window is exact
   const base = Date.now()
   const now = options.realClock ? Date.now : () => base + offset
-  const ctx: ServerContext = { app, db, hub, route, publicRoute, auth, dataDir, registered }
+  const ctx: ServerContext = { app, db, hub, cluster: singleInstanceEvents(), route, publicRoute, auth, dataDir, registered }
   const devices = registerDeviceRoutes(ctx, { now, busyMs: BUSY_MS, rebootMs: REBOOT_MS })
   registerCardRoutes(ctx)
   const server = createAdaptorServer({ fetch: app.fetch }) as Server

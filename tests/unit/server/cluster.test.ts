@@ -1,9 +1,13 @@
 // Several instances over one database (PostgreSQL: two instances, LISTEN/NOTIFY between them; PGlite: the one
 // instance, the same hub over the in-process bus): a push fired at any instance reaches every socket of the user on
-// every instance once; server-side pushes and forced logouts cross instances; ops connections sees every instance;
-// a stopping instance closes its sockets with 1012 and leaves the registry.
+// every instance once; server-side pushes, forced logouts, revoked tokens and the simulated streams' kicks cross
+// instances; ops connections sees every instance; a stopping instance closes its sockets with 1012 and leaves the
+// registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
+import { SIM_CLOSE, type ConnectReady } from '../../../worker/protocol/devices.ts'
+import { simStreamUrl } from '../../../src/features/devices/stream/simulated.ts'
 import { HEARTBEAT_MS } from '../../../server/cluster/instances.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
 import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART, CLOSE_UNAUTHORIZED } from '../../../server/push/hub.ts'
@@ -117,6 +121,21 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
       expect(again.closeCode).toBe(CLOSE_UNAUTHORIZED)
     }
     staying.close()
+  })
+
+  it('a device rebooted through one instance closes its simulated stream viewer on the other (restarting)', async () => {
+    const member = await loginToken(a.url, '13500135000')
+    const connected = await api<ConnectReady>(b.url, 'POST', catalogue.connect.path, { token: member.token, body: { userCardId: 880006 } })
+    expect(connected.body.status).toBe(0)
+    const viewer = new WebSocket(simStreamUrl(b.url, connected.body.data))
+    const closed = new Promise<number>((resolve) => viewer.on('close', (code) => resolve(code)))
+    await new Promise<void>((resolve, reject) => {
+      viewer.once('message', () => resolve()) // the first frame: the viewer is registered
+      viewer.once('error', reject)
+    })
+    const reboot = await api(a.url, 'GET', `${catalogue.rebootDevice.path}?userCardId=880006`, { token: member.token })
+    expect(reboot.body.status).toBe(0)
+    expect(await closed).toBe(SIM_CLOSE.restarting)
   })
 
   it('a frame larger than one NOTIFY payload arrives whole', async () => {
