@@ -9,6 +9,7 @@ import type { Endpoint, RequestOf } from '../protocol/endpoint.ts'
 import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
 import type { makeCoreLayer } from '../runtime/core-layer.ts'
 import { launchTab } from '../runtime/startup.ts'
+import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
 import { HttpPipeline } from '../http/http-pipeline.ts'
@@ -76,7 +77,12 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
         const endpoint = (Object.hasOwn(catalogue, name) ? catalogue[name] : undefined) as Endpoint | undefined
         if (endpoint === undefined) return { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
         const http = yield* HttpPipeline
-        return yield* http.call(endpoint, (payload[0] ?? {}) as RequestOf<Endpoint>, yield* ctx)
+        const hub = yield* EventHub
+        const { epoch } = (yield* SessionState).current()
+        const result = yield* http.call(endpoint, (payload[0] ?? {}) as RequestOf<Endpoint>, yield* ctx)
+        const shared = avatarEventOf(name, result, hub.snapshot())
+        if (shared !== null) hub.publish(shared, epoch)
+        return result
       })) as Promise<CallResultOf<N>>,
     refreshDevices: () =>
       run(Effect.gen(function* () {

@@ -52,10 +52,12 @@ export const CounterIncremented = Schema.TaggedStruct('CounterIncremented', {
 })
 export const AnnouncementFlagChanged = Schema.TaggedStruct('AnnouncementFlagChanged', { active: Schema.Boolean })
 export const SystemNameChanged = Schema.TaggedStruct('SystemNameChanged', { systemName: Schema.String })
+/** The account's avatar as getHeadPortrait last answered (an http(s) URL, or null for none): every tab shows it. */
+export const AvatarChanged = Schema.TaggedStruct('AvatarChanged', { url: Schema.NullOr(Schema.String) })
 
 export const StateEvent = Schema.Union([
   SessionChanged, SessionEnded, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded,
-  MaintenanceChanged, PushStatusChanged, CounterIncremented, AnnouncementFlagChanged, SystemNameChanged,
+  MaintenanceChanged, PushStatusChanged, CounterIncremented, AnnouncementFlagChanged, SystemNameChanged, AvatarChanged,
 ])
 export type StateEvent = typeof StateEvent.Type
 

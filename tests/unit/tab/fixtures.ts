@@ -19,6 +19,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   counters: { my: 2, activationCode: 1, coupon: 1 },
   announcementActive: true,
   systemName: '星云',
+  avatar: null,
   ...over,
 })
 

@@ -3,6 +3,7 @@
 // before first paint).
 import type { CoreEvent, Delivered, StateEvent } from '../events.ts'
 import { initialAnnouncement, reduceAnnouncement, type AnnouncementSlice } from './announcement.ts'
+import { initialAvatar, reduceAvatar, type AvatarSlice } from './avatar.ts'
 import { initialCounters, reduceCounters, type CountersSlice } from './counters.ts'
 import { initialDevices, reduceDevices, type DevicesSlice } from './devices.ts'
 import { initialMaintenance, reduceMaintenance, type MaintenanceSlice } from './maintenance.ts'
@@ -11,7 +12,7 @@ import { initialPush, reducePush, type PushSlice } from './push.ts'
 import { initialSession, reduceSession, type SessionSlice } from './session.ts'
 import { initialSystemName, reduceSystemName, type SystemNameSlice } from './system-name.ts'
 
-export type { AnnouncementSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice }
+export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice }
 
 export interface SharedState {
   /** seq of the last state event folded in. */
@@ -24,6 +25,7 @@ export interface SharedState {
   readonly counters: CountersSlice
   readonly announcementActive: AnnouncementSlice
   readonly systemName: SystemNameSlice
+  readonly avatar: AvatarSlice
 }
 
 export const initialShared: SharedState = {
@@ -36,6 +38,7 @@ export const initialShared: SharedState = {
   counters: initialCounters,
   announcementActive: initialAnnouncement,
   systemName: initialSystemName,
+  avatar: initialAvatar,
 }
 
 /**
@@ -48,6 +51,7 @@ const resetAccount = (s: SharedState): SharedState => ({
   mealTypes: initialMealTypes,
   counters: initialCounters,
   announcementActive: initialAnnouncement,
+  avatar: initialAvatar,
 })
 
 const changesAccount = (s: SharedState, e: StateEvent): boolean =>
@@ -66,6 +70,7 @@ export const reduce = (state: SharedState, event: StateEvent, seq: number): Shar
     counters: reduceCounters(s.counters, event),
     announcementActive: reduceAnnouncement(s.announcementActive, event),
     systemName: reduceSystemName(s.systemName, event),
+    avatar: reduceAvatar(s.avatar, event),
   }
 }
 

@@ -27,7 +27,6 @@ interface Info {
   readonly nickName: string
   readonly left: LeftInfo | null
   readonly security: AccountSecurity | null
-  readonly avatar: string | null
 }
 
 export default function PersonalInfoScreen() {
@@ -36,20 +35,22 @@ export default function PersonalInfoScreen() {
   const navigate = useNavigate()
   const user = useAppStore((s) => s.session.user)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
+  // shared state: the core keeps the last getHeadPortrait answer, so an avatar changed in any tab shows here at once
+  const avatar = useAppStore((s) => s.avatar ?? null)
   const [info, setInfo] = useState<Info | null>(null)
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState('')
   const [saving, setSaving] = useState(false)
 
   const load = useCallback(async () => {
-    const [personal, left, security, avatar] = await Promise.all([
-      call('personalInfo', {}), call('leftInfo', {}), call('accountSecurity', {}), call('getHeadPortrait', {}),
+    void call('getHeadPortrait', {})
+    const [personal, left, security] = await Promise.all([
+      call('personalInfo', {}), call('leftInfo', {}), call('accountSecurity', {}),
     ])
     setInfo({
       nickName: personal.ok ? (personal.data.nickName ?? '') : '',
       left: left.ok ? left.data : null,
       security: security.ok ? security.data : null,
-      avatar: avatar.ok && avatar.data && /^https?:\/\//i.test(avatar.data.headPortrait ?? '') ? avatar.data.headPortrait : null,
     })
   }, [call])
 
@@ -86,8 +87,8 @@ export default function PersonalInfoScreen() {
     <Page testId="personal-page">
       <div className="ac-body">
         <div className="ac-card ac-profile" data-testid="personal-header">
-          <AvatarPicker avatar={info?.avatar ?? null} fallback={[...displayName][0] ?? ''} label={t.avatar}
-            onChanged={(url) => setInfo((i) => i && { ...i, avatar: url })} />
+          <AvatarPicker avatar={avatar} fallback={[...displayName][0] ?? ''} label={t.avatar}
+            onChanged={() => void call('getHeadPortrait', {})} />
           <div>
             <div className="ac-profile-name" data-testid="personal-name">{info ? displayName : <Skeleton.Title animated />}</div>
             <div className="ac-profile-phone" data-testid="personal-phone">{boundPhone ? maskPhone(phone) : t.bindPhone}</div>

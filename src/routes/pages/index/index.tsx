@@ -71,6 +71,7 @@ export default function HomeScreen() {
   const loggedIn = useAppStore((s) => s.session.loggedIn)
   const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
+  const avatar = useAppStore((s) => s.avatar ?? null)
   const { device: current } = useCurrentDevice()
   const { unread, reload: reloadUnread } = useUnreadTotal(loggedIn)
   const { ads, done: adsDone } = usePopUpAds(loggedIn)
@@ -83,7 +84,10 @@ export default function HomeScreen() {
   }, [api, reloadUnread])
 
   useEffect(() => {
-    if (loggedIn) void api.refreshDevices()
+    if (!loggedIn) return
+    void api.refreshDevices()
+    // the answer becomes shared state (the avatar every tab shows)
+    void api.call('getHeadPortrait', {})
   }, [api, loggedIn])
 
   // back online: refresh by itself what the offline notice said was stale
@@ -186,7 +190,10 @@ export default function HomeScreen() {
         <>
           <section className="home-summary">
             <div className="home-who">
-              <span className="home-phone" data-testid="home-phone">{maskPhone(phone)}</span>
+              <span className="home-phone" data-testid="home-phone">
+                {avatar !== null && <img className="home-avatar" data-testid="home-avatar" src={avatar} alt="" width={28} height={28} />}
+                {maskPhone(phone)}
+              </span>
               <span className="home-count">
                 {t.myPhones}
                 {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}

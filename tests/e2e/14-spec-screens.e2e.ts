@@ -1,0 +1,163 @@
+// Issue 8's screens end to end, as this file's own accounts: the index URL and unknown routes, one-tap replacement
+// and its messages, recommended cloud phones, the agreement, timing records with the one load-more foot, real-name
+// and security-code success, an avatar that every open tab shows at once, back-to-top on a long list, the viewer's
+// text area limit.
+import QRCode from 'qrcode'
+import { expect, test } from './fixtures.ts'
+import { appUrl, confirmDialog, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+
+let world: FixtureWorld
+test.beforeAll(async () => { world = await newWorld() })
+
+/** A GB 11643 ID card number no other account of the run uses. */
+const freshIdCard = (): string => {
+  const body = `110101${1970 + Math.floor(Math.random() * 30)}0${1 + Math.floor(Math.random() * 9)}1${Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = [...body].reduce((n, d, i) => n + Number(d) * weights[i]!, 0)
+  return body + '10X98765432'[sum % 11]
+}
+
+test('the index URL lands on #/ keeping its query, and an unknown route goes home, for a visitor too', async ({ page }) => {
+  await page.goto(appUrl('/pages/index/index?channelCode=E2E14&from=share'))
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await expect(page).toHaveURL(/#\/\?channelCode=E2E14&from=share$/)
+  await page.goto(appUrl('/package/noSuchScreen/noSuchScreen?x=1'))
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+})
+
+test('one-tap replacement gives a device a new number, listed in the new-device messages', async ({ page }) => {
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.goto(appUrl('/package/replacement/replacement'))
+  const usable = page.locator('[data-testid="replacement-picker-item"]:not(.dv-picker-item-disabled)')
+  await expect(usable.first()).toBeVisible()
+  const before = Number(await usable.first().getAttribute('data-user-card-id'))
+  await usable.first().click()
+  await page.getByTestId('replacement-submit').click()
+  await confirmDialog(page)
+  const done = page.getByTestId('replacement-done')
+  await expect(done).toBeVisible()
+  await expect(done).not.toContainText(String(before))
+  await screenshot(page, 'replacement-done')
+  await page.getByTestId('replacement-info-link').click()
+  await expect(page).toHaveURL(/replacementInfo/)
+  await expect(page.getByTestId('replacement-record').first()).toContainText(String(before))
+  await screenshot(page, 'replacement-info')
+})
+
+test('recommended cloud phones list my usable devices and open one in the viewer', async ({ page }) => {
+  await login(page, world.accounts.member)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await page.goto(appUrl('/package/recommendedCloudPhone/recommendedCloudPhone'))
+  const item = page.getByTestId('recommended-item').first()
+  await expect(item).toBeVisible()
+  await screenshot(page, 'recommended-cloud-phone')
+  await item.click()
+  await expect(page).toHaveURL(/cloudPhoneView\?userCardId=\d+/)
+  const viewer = page.getByTestId('viewer')
+  await expect(viewer).toHaveAttribute('data-phase', 'live', { timeout: 30_000 })
+  // §9: the one text area of the app, the text sent to the device, takes 140 characters at most
+  const text = page.getByTestId('viewer-text-input')
+  await expect(text).toHaveAttribute('maxlength', '140')
+  await text.fill('字'.repeat(200))
+  await expect(text).toHaveValue('字'.repeat(140))
+})
+
+test('the agreement shows the server\'s text as text, for a visitor', async ({ page }) => {
+  await page.goto(appUrl('/pages/agreemen/agreemen'))
+  const content = page.getByTestId('agreement-content')
+  await expect(content).toBeVisible()
+  await expect(content).toContainText(/协议/)
+  expect(await content.locator('script, iframe, a[href^="javascript"]').count()).toBe(0)
+  await screenshot(page, 'agreement')
+})
+
+test('timing records show their types and durations, and end in the one load-more foot', async ({ page }) => {
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await page.goto(appUrl('/package/timingRecord/timingRecord'))
+  const record = page.getByTestId('timing-record')
+  await expect(record.first()).toBeVisible()
+  await expect(record.first().getByTestId('timing-type')).toHaveText(/^(特权定时|普通定时)$/)
+  await expect(record.first().getByTestId('timing-duration')).toHaveText(/^(\d+天)?(\d+小时)?(\d+分钟)?$/)
+  await screenshot(page, 'timing-records')
+  const foot = page.getByTestId('timing-more')
+  await foot.scrollIntoViewIfNeeded()
+  await expect(foot).toHaveText('没有更多了', { timeout: 15_000 })
+  const total = await record.count()
+  expect(total).toBeGreaterThan(0)
+  await expect(page.getByText('正在加载...')).toHaveCount(0)
+})
+
+test('real-name verification succeeds with a valid ID card and shows it masked', async ({ page }) => {
+  await login(page, world.accounts.member)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await page.goto(appUrl('/package/realNameAuthentication/realNameAuthentication'))
+  const idCard = freshIdCard()
+  await page.getByTestId('real-name-name').fill('李小明')
+  await page.getByTestId('real-name-id').fill(idCard)
+  await page.getByTestId('real-name-submit').click()
+  await expect(page.getByTestId('real-name-verified')).toBeVisible()
+  await expect(page.getByTestId('real-name-id-masked')).toContainText('*')
+  await expect(page.getByTestId('real-name-id-masked')).not.toContainText(idCard)
+  await screenshot(page, 'real-name-verified')
+  await page.reload()
+  await expect(page.getByTestId('real-name-verified')).toBeVisible()
+})
+
+test('a security code is set with the SMS code sent to the account\'s own phone', async ({ page }) => {
+  const member = world.accounts.member
+  await login(page, member)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await page.goto(appUrl('/package/setSecurityCode/setSecurityCode'))
+  await expect(page.getByTestId('security-already-set')).toHaveCount(0)
+  await page.getByTestId('security-sms-send').click()
+  await expect(page.getByTestId('security-sms-send')).toContainText('秒重新获取')
+  const code = (await ops('sms', member.phone)).trim()
+  expect(code).toMatch(/^\d{6}$/)
+  await page.getByTestId('security-sms').fill(code)
+  await page.getByTestId('security-password').fill('246810')
+  await page.getByTestId('security-confirm').fill('246810')
+  await page.getByTestId('security-submit').click()
+  await expect(page.getByText('安全码设置成功')).toBeVisible()
+  await page.goto(appUrl('/package/setSecurityCode/setSecurityCode'))
+  await expect(page.getByTestId('security-already-set')).toBeVisible()
+  await screenshot(page, 'security-code-set')
+})
+
+test('a new avatar shows at once in every open tab: home and another personal centre', async ({ context, page }) => {
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  const home = await context.newPage()
+  await home.goto(appUrl('/'))
+  await expect(home.getByTestId('home-phone')).toBeVisible()
+  const otherCentre = await context.newPage()
+  await otherCentre.goto(appUrl('/package/personalInfo/personalInfo'))
+  await expect(otherCentre.getByTestId('avatar-change')).toBeVisible()
+
+  await page.goto(appUrl('/package/personalInfo/personalInfo'))
+  const png = await QRCode.toBuffer(`avatar ${Date.now()}`, { width: 200 })
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByText('头像已更新')).toBeVisible()
+  const image = page.getByTestId('avatar-image').locator('img')
+  await expect(image).toHaveAttribute('src', /fileKey=/)
+  const src = (await image.getAttribute('src'))!
+  // neither tab reloads or navigates: the core's shared state brings them the new avatar
+  await expect(home.getByTestId('home-avatar')).toHaveAttribute('src', src)
+  await expect(otherCentre.getByTestId('avatar-image').locator('img')).toHaveAttribute('src', src)
+  await screenshot(home, 'home-avatar')
+})
+
+test('a long list offers back-to-top past 400 px, which takes it to the top', async ({ page }) => {
+  await login(page, world.accounts.fleet)
+  await expect(page.getByTestId('device-item')).toHaveCount(60)
+  await expect(page.getByTestId('back-to-top')).toHaveCount(0)
+  await page.getByTestId('device-item').last().scrollIntoViewIfNeeded()
+  const button = page.getByTestId('back-to-top')
+  await expect(button).toBeVisible()
+  await screenshot(page, 'home-back-to-top')
+  await button.click()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect(button).toHaveCount(0)
+})
