@@ -161,3 +161,26 @@ test('a long list offers back-to-top past 400 px, which takes it to the top', as
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await expect(button).toHaveCount(0)
 })
+
+test('the cover page and the viewer follow the custom navigation bar rule (status bar + 45 off Android)', async ({ browser, page }) => {
+  const wechat = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40',
+    viewport: { width: 390, height: 844 }, locale: 'zh-CN',
+  })
+  const inApp = await wechat.newPage()
+  await inApp.goto(appUrl('/package/setUp/setUp'))
+  const cover = inApp.getByTestId('cover-page')
+  await expect(cover).toBeVisible()
+  await expect(cover.getByTestId('nav-title')).toHaveText('星云云手机')
+  expect((await cover.locator('header.navbar').boundingBox())!.height).toBe(45)
+  await expect(cover.getByRole('button', { name: '返回' })).toHaveCount(0)
+  await screenshot(inApp, 'cover')
+  await wechat.close()
+
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.getByTestId('device-item').first().click()
+  await expect(page).toHaveURL(/cloudPhoneView/)
+  expect((await page.getByTestId('viewer-top').boundingBox())!.height).toBe(45)
+  await screenshot(page, 'viewer-top-bar')
+})

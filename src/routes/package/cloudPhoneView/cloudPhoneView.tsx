@@ -14,6 +14,7 @@ import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
 import '../../../features/devices/devices.css'
 import { HOME } from '../../../router/paths.ts'
 import { TEXTAREA_MAX_LENGTH } from '../../../ui/kit/defaults.ts'
+import { navBarHeight } from '../../../ui/nav-height.ts'
 import { appStore, useAppStore } from '../../../store/index.ts'
 
 const t = devicesText.viewer
@@ -37,6 +38,9 @@ export default function CloudPhoneViewScreen() {
   const call = useDeviceCall()
   const devices = useAppStore((s) => s.devices.list)
   const device = devices.find((d) => d.userCardId === userCardId)
+  // §1 custom bar height for the viewer's own bar (it names the device and offers exit and more, not the title)
+  const statusBar = useAppStore((s) => s.tab.statusBarHeight)
+  const topBarHeight = navBarHeight(statusBar, navigator.userAgent)
   const [phase, setPhase] = useState<Phase>({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
   const [run, setRun] = useState(0)
   const [stats, setStats] = useState<StreamStats>({ latencyMs: null, fps: 0 })
@@ -167,7 +171,7 @@ export default function CloudPhoneViewScreen() {
 
   return (
     <main className="viewer" data-testid="viewer" data-phase={phase.kind} data-user-card-id={userCardId} ref={rootRef}>
-      <div className="viewer-top">
+      <div className="viewer-top" data-testid="viewer-top" style={{ height: topBarHeight, paddingTop: statusBar }}>
         <button type="button" data-testid="viewer-exit" onClick={exit}>{t.exit}</button>
         <span data-testid="viewer-name">{device?.diskName ?? String(userCardId)}</span>
         <button type="button" data-testid="viewer-more" onClick={() => setMoreOpen(true)}>{t.more}</button>
