@@ -32,6 +32,7 @@ import { sharedSecret } from './cluster/secrets.ts'
 import { clusterDb } from './cluster/tables.ts'
 import { registerSessionRoutes } from './session/routes.ts'
 import { registerPasswordRegisterSwitch } from './session/register-switch.ts'
+import { registerAppletRoutes } from './session/applet.ts'
 import { registerCardRoutes } from './cards/routes.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
@@ -188,6 +189,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     })
     registerPasswordRegisterSwitch(ctx)
     registerSessionRoutes(ctx, loginKey)
+    registerAppletRoutes(ctx)
     registerCardRoutes(ctx)
     registerPayRoutes(ctx)
     registerPayGatewayRoutes(ctx)

@@ -84,6 +84,10 @@ export const opsSwitch = (target: OpsTarget, name: string, on: boolean): Promise
   call<null>(target, 'POST', '/__ops/switch', { name, on })
 
 /** A fresh copy of the demo accounts under new phone numbers (one per end-to-end file). */
+export interface AppletLogin { readonly code: string; readonly openId: string; readonly encryptedData: string; readonly iv: string }
+export const opsApplet = (target: OpsTarget, phone: string, openId?: string): Promise<AppletLogin> =>
+  call<AppletLogin>(target, 'POST', '/__ops/applet', { phone, openId })
+
 export const opsFixture = (target: OpsTarget): Promise<FixtureWorld> => call<FixtureWorld>(target, 'POST', '/__ops/fixture', {})
 
 /** Counts of what clients reported: statistic points and page records per name, user visits, active records. */
@@ -117,7 +121,8 @@ const USAGE = `用法：
   npm run ops -- pay-switch ios|android on|off [提示]  购买开关（关闭时购买页显示提示）
   npm run ops -- switch batch|register on|off       批量购买/续费入口、密码注册开关
   npm run ops -- stats [--json]                     统计点、页面记录、访问与活跃记录的计数
-  npm run ops -- fixture                           新建一套演示账号（新手机号），输出 JSON`
+  npm run ops -- fixture                           新建一套演示账号（新手机号），输出 JSON
+  npm run ops -- applet <手机号> [openId]           模拟微信：小程序登录凭证 code 与加密手机号（JSON）`
 
 export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = opsTargetFromEnv()): Promise<string> => {
   const [command, ...args] = argv
@@ -175,6 +180,11 @@ export const runOps = async (argv: ReadonlyArray<string>, target: OpsTarget = op
     }
     case 'fixture':
       return JSON.stringify(await opsFixture(target), null, 2)
+    case 'applet': {
+      const [phone, openId] = args
+      if (!phone) throw new Error(USAGE)
+      return JSON.stringify(await opsApplet(target, phone, openId), null, 2)
+    }
     default:
       throw new Error(USAGE)
   }

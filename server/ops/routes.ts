@@ -21,6 +21,7 @@ import { writePaySwitch } from '../pay/pay-switch.ts'
 import { SWITCHES, writeSwitch } from '../system/switches.ts'
 import { registerFixtureRoute } from './fixtures.ts'
 import { countAnalytics } from '../system/analytics.ts'
+import { encryptPhoneFor, issueAppletCode } from '../session/applet.ts'
 
 export const OPS_TOKEN_FILE = 'ops-token'
 export const OPS_TOKEN_HEADER = 'X-Ops-Token'
@@ -40,6 +41,8 @@ export const OpsSwitchRequest = Schema.Struct({ name: Schema.Literals(Object.key
 
 /** The simulated payment provider's answer for one order. */
 export const OpsPayRequest = Schema.Struct({ myOrderNum: Schema.String, result: Schema.Literals(['success', 'fail']) })
+/** The simulated WeChat for one mini program user: a wx.login code and the phone sealed as getPhoneNumber would. */
+export const OpsAppletRequest = Schema.Struct({ phone: Schema.String, openId: Schema.optional(Schema.String) })
 
 export const DEFAULT_MAINTENANCE_CONTENT = '系统维护中，暂时无法使用，请稍后再试'
 
@@ -100,6 +103,12 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pic
     const sent = await latestCode(sessionDb(db), (c.req.query('phone') ?? '').trim())
     if (!sent) return failure(c, 1004, '该手机号没有验证码记录')
     return c.json(envelope(0, sent))
+  })
+
+  app.post('/__ops/applet', async (c) => {
+    const body = decodeRequest(OpsAppletRequest, await c.req.json().catch(() => null))
+    const wx = await issueAppletCode(db, body.openId)
+    return c.json(envelope(0, { code: wx.code, openId: wx.openId, ...encryptPhoneFor(wx.sessionKey, body.phone.trim()) }))
   })
 
   app.post('/__ops/pay', async (c) => {

@@ -29,7 +29,7 @@ const userByPhone = (db: SessionDb, phone: string) =>
   db.selectFrom('users').select(['id', 'username', 'phone', 'user_type', 'inviter']).where('phone', '=', phone).executeTakeFirst()
 
 /** The inviter named by an invitation code (a username); an unknown non-empty code is refused. */
-const inviterOf = async (db: SessionDb, inviteCode: string | undefined): Promise<string | null> => {
+export const inviterOf = async (db: SessionDb, inviteCode: string | undefined): Promise<string | null> => {
   const code = inviteCode?.trim() ?? ''
   if (code === '') return null
   const row = await db.selectFrom('users').select('username').where('username', '=', code).executeTakeFirst()
@@ -38,7 +38,7 @@ const inviterOf = async (db: SessionDb, inviteCode: string | undefined): Promise
 }
 
 /** A fresh username short enough to be an invitation code (api-notes: at most 8 characters). */
-const newUsername = async (db: SessionDb): Promise<string> => {
+export const newUsername = async (db: SessionDb): Promise<string> => {
   for (;;) {
     const name = `u${randomBytes(8).readBigUInt64BE().toString(36).slice(0, 7)}`
     const taken = await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()

@@ -11,6 +11,7 @@ import { activityEndpoints } from './activity.ts'
 import { analyticsEndpoints } from './analytics.ts'
 import { fileEndpoints } from './files.ts'
 import { registerSwitchEndpoints } from './register-switch.ts'
+import { appletEndpoints } from './applet.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -25,6 +26,7 @@ export const catalogue = {
   ...analyticsEndpoints,
   ...fileEndpoints,
   ...registerSwitchEndpoints,
+  ...appletEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

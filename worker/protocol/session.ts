@@ -50,7 +50,7 @@ export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose]
 
 /** api-notes: an invitation code is at most 8 characters (it is the inviter's username). */
 export const INVITE_CODE_MAX = 8
-const InviteCode = Schema.String.check(Schema.isMaxLength(INVITE_CODE_MAX))
+export const InviteCode = Schema.String.check(Schema.isMaxLength(INVITE_CODE_MAX))
 
 export const SendSmsRequest = Schema.Struct({
   type: Schema.Literal('common'),
