@@ -182,14 +182,21 @@ export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry)
     await local.closeAll(CLOSE_SERVICE_RESTART, graceMs)
   }
 
-  const names = new Map<string, { username: string | null; at: number }>()
-  const usernameOf = async (usernameOrPhone: string): Promise<string | null> => {
+  // concurrent pushes to one name share one look-up, so they go out in the order they were fired
+  const names = new Map<string, { username: Promise<string | null>; at: number }>()
+  const usernameOf = (usernameOrPhone: string): Promise<string | null> => {
     const cached = names.get(usernameOrPhone)
     if (cached && Date.now() - cached.at < USERNAME_CACHE_MS) return cached.username
-    const username = (await auth.findUser(usernameOrPhone))?.username ?? null
     if (names.size > 10_000) names.clear()
-    // an unknown name is asked again next time: the account may be made in a moment
-    if (username) names.set(usernameOrPhone, { username, at: Date.now() })
+    const username = auth.findUser(usernameOrPhone).then((user) => {
+      // an unknown name is asked again next time: the account may be made in a moment
+      if (!user && names.get(usernameOrPhone)?.username === username) names.delete(usernameOrPhone)
+      return user?.username ?? null
+    }, (error: unknown) => {
+      if (names.get(usernameOrPhone)?.username === username) names.delete(usernameOrPhone)
+      throw error
+    })
+    names.set(usernameOrPhone, { username, at: Date.now() })
     return username
   }
 

@@ -29,6 +29,14 @@ const connect = async (base: string, user: { token: string; username: string }, 
   return socket
 }
 
+const noSocketsLeft = async (): Promise<void> => {
+  const deadline = Date.now() + 5_000
+  while (!t.servers.every((s) => s.hub.liveCount() === 0)) {
+    if (Date.now() > deadline) throw new Error('sockets of earlier tests still open')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 beforeAll(async () => {
   t = await startTestInstances(count)
   a = t.servers[0]!
@@ -59,7 +67,18 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     for (const s of [onA, onB, other]) s.close()
   })
 
+  it('pushes fired together at one instance reach a socket on the other in the order they were fired, once each', async () => {
+    const s = await connect(b.url, demo, 'tab-order')
+    const contents = Array.from({ length: 30 }, (_, i) => `第${i}条`)
+    const counts = await Promise.all(contents.map((content) => a.hub.send('13800138000', { type: 'sendCouponMsg', data: { content } })))
+    expect(counts).toEqual(contents.map(() => 1))
+    await s.until(() => s.frames.length >= contents.length)
+    expect(s.frames).toEqual(contents.map((content) => ({ type: 'sendCouponMsg', data: { content } })))
+    s.close()
+  })
+
   it('ops connections at either instance shows the sockets of every instance', async () => {
+    await noSocketsLeft() // the earlier tests' sockets close asynchronously
     const onA = await connect(a.url, demo, 'tab-a')
     const onB = await connect(b.url, demo, 'tab-b')
     const report = await opsConnections(t.ops[count - 1]!)
