@@ -7,7 +7,10 @@ import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
 // The server suite: every test file that starts a reference server; it runs on PGlite (unit) and on PostgreSQL too.
-const serverTests = ['tests/unit/server/**/*.test.ts', 'tests/unit/**/server-*.test.ts', 'tests/unit/home/messages-server.test.ts']
+const serverTests = [
+  'tests/unit/server/**/*.test.ts', 'tests/unit/**/server-*.test.ts', 'tests/unit/home/messages-server.test.ts',
+  'tests/unit/devices/sim-stream.test.ts', 'tests/unit/session/applet-login.test.ts',
+]
 // Several server processes over one database: PostgreSQL only.
 const scaleOutTests = ['tests/unit/scale-out/**/*.test.ts']
 
