@@ -12,9 +12,12 @@ import { ScreenError } from '../ui/ScreenError.tsx'
 import { ScreenLoading } from '../ui/ScreenLoading.tsx'
 import { applyTitleWithRetry } from '../ui/title.ts'
 import { guard } from './guard.ts'
+import { noteIntended } from './intended.ts'
 import { lazyScreen, type ScreenModule } from './lazy-screen.ts'
 import { canonicalPath, HOME, ROUTE_PATHS, screenFile } from './paths.ts'
 import { parseSearch, stringifySearch } from './search.ts'
+
+const KNOWN_PATHS: ReadonlySet<string> = new Set(ROUTE_PATHS)
 
 const screenModules = import.meta.glob<ScreenModule>(['../routes/**/*.tsx', '!../routes/**/-*/**'])
 
@@ -50,8 +53,12 @@ const RootLayout = () => {
 const rootRoute = createRootRoute({
   component: RootLayout,
   beforeLoad: ({ location }) => {
-    const target = guard(location.pathname, appStore.getState().session, navigator.userAgent)
-    if (target !== null) throw redirect({ to: target === HOME ? '/' : target, replace: true })
+    const session = appStore.getState().session
+    const target = guard(location.pathname, session, navigator.userAgent)
+    if (target === null) return
+    // a visitor turned away from a protected screen gets there after signing in (src/router/intended.ts)
+    if (!session.loggedIn && target === HOME && KNOWN_PATHS.has(location.pathname)) noteIntended(location.href)
+    throw redirect({ to: target === HOME ? '/' : target, replace: true })
   },
 })
 

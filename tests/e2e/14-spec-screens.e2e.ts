@@ -184,3 +184,15 @@ test('the cover page and the viewer follow the custom navigation bar rule (statu
   expect((await page.getByTestId('viewer-top').boundingBox())!.height).toBe(45)
   await screenshot(page, 'viewer-top-bar')
 })
+
+test('a visitor turned away from a protected screen is taken there after signing in', async ({ page }) => {
+  await page.goto(appUrl('/package/couponNum/couponNum'))
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await login(page, world.accounts.member)
+  await expect(page).toHaveURL(/#\/package\/couponNum\/couponNum$/)
+  await expect(page.getByTestId('coupons-footer')).toBeVisible()
+  // the keys are cleared on arrival: back is an ordinary back
+  await page.getByRole('button', { name: '返回' }).click()
+  await expect(page.getByTestId('home-page')).toBeVisible()
+})

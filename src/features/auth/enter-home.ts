@@ -1,9 +1,10 @@
 // After a sign-in or a binding: wait for the core's SessionChanged to reach this tab's store (so the guard lets the
-// user through), then replace the screen with home.
+// user through), then replace the screen with home, or with the screen a visitor was turned away from.
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { mustBindPhone } from '../../router/guard.ts'
-import { HOME } from '../../router/paths.ts'
+import { useCore } from '../../core-context.tsx'
+import { signedInDestination } from '../../router/intended.ts'
 import { appStore } from '../../store/index.ts'
 import { waitFor } from '../../store/wait-for.ts'
 
@@ -12,8 +13,9 @@ const SESSION_EVENT_WAIT_MS = 3_000
 
 export const useEnterHome = (): (() => Promise<void>) => {
   const navigate = useNavigate()
+  const { api } = useCore()
   return useCallback(async () => {
     await waitFor(appStore, (s) => s.session.loggedIn && !mustBindPhone(s.session), SESSION_EVENT_WAIT_MS)
-    await navigate({ to: HOME, replace: true })
-  }, [navigate])
+    await navigate({ ...(await signedInDestination(api)), replace: true })
+  }, [api, navigate])
 }

@@ -2,12 +2,12 @@
 import { Button } from 'antd-mobile'
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { hasErrors, validateLogin, type LoginFieldErrors } from '../../../features/session/login-form.ts'
-import { HOME } from '../../../router/paths.ts'
+import { signedInDestination, storeIntended } from '../../../router/intended.ts'
 import { appStore } from '../../../store/index.ts'
 import { waitFor } from '../../../store/wait-for.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -32,6 +32,11 @@ export default function LoginScreen() {
   const [formError, setFormError] = useState('')
   const [submitting, setSubmitting] = useState(false)
 
+  // a visitor turned away from a protected screen returns there after signing in
+  useEffect(() => {
+    void storeIntended(api)
+  }, [api])
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = validateLogin(phone.trim(), password)
@@ -46,7 +51,7 @@ export default function LoginScreen() {
         return
       }
       await waitFor(appStore, (s) => s.session.loggedIn, SESSION_EVENT_WAIT_MS)
-      await navigate({ to: HOME, replace: true })
+      await navigate({ ...(await signedInDestination(api)), replace: true })
     } catch {
       // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
       setFormError(t.failed)
