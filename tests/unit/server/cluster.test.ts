@@ -10,6 +10,7 @@ import { SIM_CLOSE, type ConnectReady } from '../../../worker/protocol/devices.t
 import { simStreamUrl } from '../../../src/features/devices/stream/simulated.ts'
 import { HEARTBEAT_MS } from '../../../server/cluster/instances.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
+import { devicesDb } from '../../../server/devices/tables.ts'
 import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART, CLOSE_UNAUTHORIZED } from '../../../server/push/hub.ts'
 import { opsConnections, opsPush, runOps } from '../../../server/ops.ts'
 import { databaseKind } from '../../support/test-database.ts'
@@ -107,6 +108,29 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     }
     demoSocket.close()
     partnerSocket.close()
+  })
+
+  it('an authorisation cancelled through one instance tells the grantee\'s socket on the other: removeAuth, then the refresh', async () => {
+    const grantee = await connect(b.url, partner, 'tab-grantee')
+    const record = await devicesDb(a.db).selectFrom('device_auth_records as r').innerJoin('devices as d', 'd.id', 'r.device_id')
+      .select('r.id').where('d.user_card_id', '=', 880005).where('r.status', '=', 0).executeTakeFirstOrThrow()
+    const cancelled = await api(a.url, 'PUT', catalogue.cancelPhoneAuth.path, { token: demo.token, body: { id: record.id } })
+    expect(cancelled.body.status).toBe(0)
+    await grantee.until(() => grantee.frames.length >= 2)
+    expect(grantee.frames).toEqual([
+      { type: 'removeAuth', data: { userCardId: 880005, diskName: '已授权云手机' } },
+      { type: 'refreshCloudPhoneList', data: null },
+    ])
+    grantee.close()
+  })
+
+  it('a coupon code exchanged through one instance tells the user\'s socket on the other (sendCouponMsg)', async () => {
+    const s = await connect(b.url, demo, 'tab-coupon')
+    const exchanged = await api(a.url, 'POST', catalogue.exchangeActivationCode.path, { token: demo.token, body: { code: 'CPN2026SPRING01' } })
+    expect(exchanged.body.status).toBe(0)
+    await s.until(() => s.frames.length > 0)
+    expect(s.frames).toEqual([{ type: 'sendCouponMsg', data: null }])
+    s.close()
   })
 
   it('a forced logout at one instance closes the user\'s sockets on every instance with the given code', async () => {
