@@ -9,9 +9,13 @@ import type { AddressInfo } from 'node:net'
 /** How to answer a matching request instead of the server. */
 export type Rewrite =
   /** this HTTP status, with a JSON body `{status, msg, data: null}` carrying the same code. */
-  | { readonly httpStatus: number }
-  /** HTTP 200 with `{status: bodyStatus, msg, data: null}`: a catalogue error in the body. */
-  | { readonly bodyStatus: number; readonly msg?: string }
+  | { readonly httpStatus: number; readonly msg?: string }
+  /** HTTP 200 with `{status: bodyStatus, msg, data: null}`: a catalogue error in the body; `msg: null` leaves it out. */
+  | { readonly bodyStatus: number; readonly msg?: string | null }
+  /** no reply at all: the connection is dropped (a transport failure). */
+  | { readonly network: true }
+  /** HTTP 200 with a success body `{status: 0, msg: '', data}`: what the server could have said. */
+  | { readonly data: unknown }
   /** the server's own answer, relayed after `delayMs`. */
   | { readonly delayMs: number }
 
@@ -38,6 +42,13 @@ export interface RewritingProxy {
 }
 
 const REWRITTEN_MSG = '测试代理改写的应答'
+
+const bodyOf = (rule: Exclude<Rewrite, { readonly network: true } | { readonly delayMs: number }>) => {
+  if ('data' in rule) return { status: 0, msg: '', data: rule.data }
+  const status = 'httpStatus' in rule ? rule.httpStatus : rule.bodyStatus
+  const msg = rule.msg === undefined ? REWRITTEN_MSG : rule.msg
+  return msg === null ? { status, data: null } : { status, msg, data: null }
+}
 
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -110,8 +121,12 @@ export const startRewritingProxy = async (upstreamOrigin: string): Promise<Rewri
     const exchange = record(req.method ?? 'GET', path, true)
     req.resume()
     req.on('end', () => {
-      const code = 'httpStatus' in rule ? rule.httpStatus : rule.bodyStatus
-      const body = JSON.stringify({ status: code, msg: 'msg' in rule && rule.msg ? rule.msg : REWRITTEN_MSG, data: null })
+      if ('network' in rule) {
+        res.socket?.destroy()
+        exchange.answeredAt = Date.now()
+        return
+      }
+      const body = JSON.stringify(bodyOf(rule))
       res.writeHead('httpStatus' in rule ? rule.httpStatus : 200, {
         'Content-Type': 'application/json',
         'Cross-Origin-Opener-Policy': 'same-origin',
