@@ -90,6 +90,9 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
             case 'silent':
               return yield* new CallFailed({ status: outcome.status, msg: '', silent: true })
             case 'fatal':
+              // sent without a session (a visitor's call, or one a tab asked just as the exit ran): there is nothing
+              // to end, and starting an exit here would tell every tab a second, different reason
+              if (token === null) return yield* new CallFailed({ status: outcome.status, msg: outcome.text, silent: true })
               exit.fatal(epoch, outcome.text, outcome.delayed ? config.elsewhereToastDelayMs : 0)
               return yield* new CallFailed({ status: outcome.status, msg: outcome.text, silent: true })
             case 'fail':

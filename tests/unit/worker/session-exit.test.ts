@@ -84,6 +84,35 @@ describe('session-ending codes', () => {
       }
     })))
 
+  it('a call sent after the exit, without a token, that meets 401 ends nothing and tells nobody again', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(6013)
+      h.routes['/api/resources/v6/client/device/info/getDeviceList'] = (req) =>
+        req.headers.Authorization ? ok([]) : { http: 401, body: '' }
+      const http = yield* HttpPipeline
+      yield* http.call(catalogue.mealTypeList, {}, tabCtx)
+      yield* TestClock.adjust(500)
+      yield* settle
+      expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
+      // a tab that still showed the session asked for the list as the exit ran: the core sends it without a token
+      expect(yield* http.call(catalogue.getDeviceList, {}, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList').at(-1)?.headers.Authorization).toBeUndefined()
+      yield* TestClock.adjust(2000)
+      yield* settle
+      expect(eventsOf(a, 'SessionEnded')).toEqual([{ _tag: 'SessionEnded', end: expect.objectContaining({ reason: '账号已在别处登录！' }) }])
+    })))
+
+  it('a visitor\'s call that meets 401 ends nothing (there is no session)', () =>
+    runCore({ storage: { isUpdate: '1', deviceStatId: 'dev-1' } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      h.routes['/api/pay/v2/meal/info/tab/list'] = () => ({ http: 401, body: '' })
+      expect(yield* (yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx)).toMatchObject({ ok: false, silent: true })
+      yield* TestClock.adjust(2000)
+      yield* settle
+      expect(eventsOf(a, 'SessionEnded')).toEqual([])
+    })))
+
   it('HTTP 401 exits even on a silent endpoint', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
