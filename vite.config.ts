@@ -105,8 +105,8 @@ export default defineConfig({
   // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
   optimizeDeps: {
     include: [
-      'effect/Context', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
-      'effect/Option', 'effect/Schema', 'effect/Scope', 'idb', 'comlink',
+      'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
+      'effect/Option', 'effect/Schema', 'effect/SchemaTransformation', 'effect/Scope', 'idb', 'comlink',
       // the login crypto chunk: discovered late on a cold cache, it made Vite re-bundle and reload a running test page
       '@noble/hashes/legacy.js', '@noble/hashes/utils.js', 'node-forge/lib/forge', 'node-forge/lib/asn1', 'node-forge/lib/rsa',
       'node-forge/lib/util',

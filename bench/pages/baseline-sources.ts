@@ -1,7 +1,7 @@
 // The three baselines as tab sources: a socket per tab, a comlink callback per event, batches over a raw MessagePort.
 import * as Comlink from 'comlink'
 import { HEARTBEAT_INTERVAL_MS } from '../../worker/protocol/constants.ts'
-import { keepAliveFrame } from '../../worker/protocol/push.ts'
+import { keepAliveFrame } from '../../worker/protocol/push-wire.ts'
 import { frameId } from '../lib/frames.ts'
 import type { BaselineApi } from './baseline-worker.ts'
 import { frameToEvent, initialBenchState, type BenchDelivered, type BenchState, type CounterForm } from './bench-store.ts'

@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink'
 import { frameToEvent, initialBenchState, type BenchDelivered, type BenchState, type CounterForm } from './bench-store.ts'
 import { frameId } from '../lib/frames.ts'
-import { keepAliveFrame } from '../../worker/protocol/push.ts'
+import { keepAliveFrame } from '../../worker/protocol/push-wire.ts'
 import { now } from './clock.ts'
 
 export interface BaselineApi {

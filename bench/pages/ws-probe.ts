@@ -1,7 +1,7 @@
 // Injected in front of the product worker entry by the bench page server: points the core's push socket at the
 // bench push source (the one writer that feeds every path, bench/lib/push-source.ts), stamps every frame at the moment
 // it reaches the core's socket (before the core's own listener runs), and hands the stamps out over a BroadcastChannel.
-import { PUSH_PATH } from '../../worker/protocol/push.ts'
+import { PUSH_PATH } from '../../worker/protocol/push-wire.ts'
 import { frameId } from '../lib/frames.ts'
 import { now } from './clock.ts'
 

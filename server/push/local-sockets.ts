@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { keepAliveFrame } from '../../worker/protocol/push.ts'
+import { keepAliveFrame } from '../../worker/protocol/push-wire.ts'
 import type { Auth, PushUserStats } from '../context.ts'
 
 /** Close code for a refused socket (bad or missing token, or token of another user). */

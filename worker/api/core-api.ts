@@ -2,23 +2,21 @@
 import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
-import { catalogue, type EndpointName } from '../protocol/catalogue.ts'
+import type { EndpointName } from '../protocol/catalogue.ts'
 import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
-import type { Endpoint, RequestOf } from '../protocol/endpoint.ts'
 import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
 import type { makeCoreLayer } from '../runtime/core-layer.ts'
 import { launchTab } from '../runtime/startup.ts'
 import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
-import { HttpPipeline } from '../http/http-pipeline.ts'
+import { HttpPipeline, type Payload } from '../http/http-pipeline.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
 import { getString, Storage } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
-import { Texts } from '../texts.ts'
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
@@ -73,13 +71,11 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
     })),
     call: <N extends EndpointName>(name: N, ...payload: [unknown?]) =>
       run(Effect.gen(function* () {
-        // a name from a tab is checked against the catalogue: the tab is another thread, not trusted code
-        const endpoint = (Object.hasOwn(catalogue, name) ? catalogue[name] : undefined) as Endpoint | undefined
-        if (endpoint === undefined) return { ok: false, status: 0, msg: Texts.serverError, silent: false } as const
+        // the name is checked against the catalogue by the pipeline: the tab is another thread, not trusted code
         const http = yield* HttpPipeline
         const hub = yield* EventHub
         const { epoch } = (yield* SessionState).current()
-        const result = yield* http.call(endpoint, (payload[0] ?? {}) as RequestOf<Endpoint>, yield* ctx)
+        const result = yield* http.call(name, (payload[0] ?? {}) as Payload<N>, yield* ctx)
         const shared = avatarEventOf(name, result, hub.snapshot())
         if (shared !== null) hub.publish(shared, epoch)
         return result

@@ -6,7 +6,6 @@ import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { EventHub } from '../events/event-hub.ts'
 import { HttpPipeline, toCallResult, type CallContext } from '../http/http-pipeline.ts'
-import { catalogue } from '../protocol/catalogue.ts'
 import type { CallResult } from '../protocol/commands.ts'
 import type { Device } from '../protocol/devices.ts'
 import { SessionState } from '../session/session-state.ts'
@@ -30,7 +29,7 @@ export class DeviceList extends Context.Service<DeviceList, DeviceListShape>()('
         Effect.gen(function* () {
           const { epoch } = session.current()
           hub.publish({ _tag: 'DeviceListLoading', loading: true }, epoch)
-          const result = yield* toCallResult(http.request(catalogue.getDeviceList, {}, ctx))
+          const result = yield* toCallResult(http.request('getDeviceList', {}, ctx))
           if (!result.ok) {
             hub.publish(result.silent ? { _tag: 'DeviceListLoading', loading: false } : { _tag: 'DeviceListFailed', msg: result.msg }, epoch)
             return result

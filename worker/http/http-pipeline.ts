@@ -1,12 +1,14 @@
 // Every HTTP call of the core: build, fetch with the 60 s timeout, classify (§7, §8), then act on the outcome: message
 // toasts go to the calling tab, session-ending codes exit once for every tab, and a result that comes back after its
-// session ended is dropped. Inside the core a failure is a CallFailed; tabs get a plain CallResult.
+// session ended is dropped. Inside the core a failure is a CallFailed; tabs get a plain CallResult. Calls name their
+// endpoint; the catalogue and its schemas are loaded with the first call (wire.ts).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import * as Option from 'effect/Option'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
+import type { Catalogue, EndpointName } from '../protocol/catalogue.ts'
 import type { CallResult } from '../protocol/commands.ts'
 import type { Endpoint, RequestOf, ResponseOf } from '../protocol/endpoint.ts'
 import { Background } from '../runtime/background.ts'
@@ -16,7 +18,13 @@ import { TabRegistry } from '../tabs/tab-registry.ts'
 import { CallFailed } from './call-failed.ts'
 import { Fetcher } from './fetcher.ts'
 import { buildRequest } from './request.ts'
-import { classifyResponse, parseBody, transportFailure, type Outcome } from './response-rules.ts'
+import type { Outcome } from './wire.ts'
+import { Texts } from '../texts.ts'
+
+type Wire = typeof import('./wire.ts')
+let wire: Promise<Wire> | null = null
+const startLoadingWire = () => (wire ??= import('./wire.ts'))
+const loadWire = Effect.promise(startLoadingWire)
 
 export interface CallContext {
   /** the tab that made the call (its toasts go there); null for the core's own calls (toasts go to every tab). */
@@ -30,13 +38,14 @@ export interface CallContext {
 
 export const coreCall: CallContext = { tabId: null, channelCode: null }
 
-export type Data<E extends Endpoint> = ResponseOf<E> | false
+export type Data<N extends EndpointName> = ResponseOf<Catalogue[N]> | false
+export type Payload<N extends EndpointName> = RequestOf<Catalogue[N]>
 
 export interface HttpPipelineShape {
   /** `false` when the server sent empty data (§7). */
-  readonly request: <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext) => Effect.Effect<Data<E>, CallFailed>
-  /** the same call as a plain value for a tab. */
-  readonly call: <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext) => Effect.Effect<CallResult<Data<E>>>
+  readonly request: <N extends EndpointName>(name: N, payload: Payload<N>, ctx: CallContext) => Effect.Effect<Data<N>, CallFailed>
+  /** the same call as a plain value for a tab; a name outside the catalogue fails with 服务器错误. */
+  readonly call: <N extends EndpointName>(name: N, payload: Payload<N>, ctx: CallContext) => Effect.Effect<CallResult<Data<N>>>
 }
 
 export const toCallResult = <A, R>(effect: Effect.Effect<A, CallFailed, R>): Effect.Effect<CallResult<A>, never, R> =>
@@ -56,12 +65,14 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
       const hub = yield* EventHub
       const tabs = yield* TabRegistry
       const background = yield* Background
+      // fetched while the worker hydrates and serves its first snapshot, so the first call rarely waits for it
+      void startLoadingWire()
 
       // the core's own calls carry the channelCode of the first tab that has one (issue 8: launch, refreshes)
       const channelOf = (ctx: CallContext) =>
         ctx.channelCode ?? (ctx.tabId === null ? tabs.list().find((t) => t.channelCode !== null)?.channelCode ?? null : null)
 
-      const send = (endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
+      const send = (w: Wire, endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
         const { url, init } = buildRequest(config.apiBaseUrl, endpoint, payload, { token, channelCode: channelOf(ctx) })
         return Effect.tryPromise({
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
@@ -71,22 +82,25 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           // Effect's TimeoutError and duration formatting
           Effect.timeoutOption(config.requestTimeoutMs),
           Effect.map((r): Outcome =>
-            Option.isSome(r) ? classifyResponse(endpoint, r.value.status, parseBody(r.value.text)) : transportFailure(endpoint)),
-          Effect.orElseSucceed(() => transportFailure(endpoint)),
+            Option.isSome(r) ? w.classifyResponse(endpoint, r.value.status, w.parseBody(r.value.text)) : w.transportFailure(endpoint)),
+          Effect.orElseSucceed(() => w.transportFailure(endpoint)),
         )
       }
 
-      const request = <E extends Endpoint>(endpoint: E, payload: RequestOf<E>, ctx: CallContext): Effect.Effect<Data<E>, CallFailed> =>
+      const request = <N extends EndpointName>(name: N, payload: Payload<N>, ctx: CallContext): Effect.Effect<Data<N>, CallFailed> =>
         Effect.gen(function* () {
           const { token: current, epoch } = session.current()
           const token = ctx.token === undefined ? current : ctx.token
-          const outcome = yield* send(endpoint, payload, ctx, token)
+          const w = yield* loadWire
+          const endpoint = w.endpointOf(name)
+          if (endpoint === undefined) return yield* new CallFailed({ status: 0, msg: Texts.serverError, silent: false })
+          const outcome = yield* send(w, endpoint, payload, ctx, token)
           // asked in a session that has since ended (or been replaced): neither stored nor shown (decisions.md)
           const stale = token !== null && ctx.token === undefined && session.current().epoch !== epoch
           if (stale && outcome.kind !== 'fatal') return yield* new CallFailed({ status: 0, msg: '', silent: true })
           switch (outcome.kind) {
             case 'ok':
-              return outcome.data as Data<E>
+              return outcome.data as Data<N>
             case 'silent':
               return yield* new CallFailed({ status: outcome.status, msg: '', silent: true })
             case 'fatal':
@@ -106,7 +120,7 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           }
         })
 
-      return { request, call: (endpoint, payload, ctx) => toCallResult(request(endpoint, payload, ctx)) }
+      return { request, call: (name, payload, ctx) => toCallResult(request(name, payload, ctx)) }
     }),
   )
 }

@@ -5,7 +5,6 @@ import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { EventHub } from '../events/event-hub.ts'
 import { coreCall, HttpPipeline } from '../http/http-pipeline.ts'
-import { catalogue } from '../protocol/catalogue.ts'
 import { SessionState } from '../session/session-state.ts'
 import { groupMealTypes } from './meal-groups.ts'
 
@@ -18,7 +17,7 @@ export class MealTypes extends Context.Service<MealTypes, { readonly load: Effec
       const session = yield* SessionState
       const load = Effect.gen(function* () {
         const { epoch } = session.current()
-        const list = yield* http.request(catalogue.mealTypeList, {}, { ...coreCall, quiet: true })
+        const list = yield* http.request('mealTypeList', {}, { ...coreCall, quiet: true })
         hub.publish({ _tag: 'MealTypesLoaded', groups: groupMealTypes(list === false ? [] : list) }, epoch)
       }).pipe(Effect.ignore)
       return { load }

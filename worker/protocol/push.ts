@@ -1,8 +1,6 @@
 // Push socket frames (§4 "Push messages", §7 "push connection"): {type, data} both ways.
 import * as Schema from 'effect/Schema'
 
-export const PUSH_PATH = '/push'
-
 export const PushType = Schema.Literals([
   'changeCard',
   'forcedOfflineMsg',
@@ -28,9 +26,8 @@ export const PushMessage = Schema.Struct({
 })
 export type PushMessage = typeof PushMessage.Type
 
-/** The client's heartbeat frame; the server answers with the same type. */
+/** The client's heartbeat frame (push-wire.ts writes it); the server answers with the same type. */
 export const KeepAlive = Schema.Struct({ type: Schema.Literal('keepAlive'), data: Schema.Unknown })
-export const keepAliveFrame = (): string => JSON.stringify({ type: 'keepAlive', data: {} })
 
 /** Query the socket authenticates from (§7). */
 export interface PushQuery {

@@ -8,7 +8,6 @@ import { EventHub } from '../events/event-hub.ts'
 import { CallFailed } from '../http/call-failed.ts'
 import { coreCall, HttpPipeline, toCallResult, type CallContext, type Data } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
-import { catalogue } from '../protocol/catalogue.ts'
 import type { CallResult, CodeLoginInput, LoginInput } from '../protocol/commands.ts'
 import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
@@ -50,7 +49,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           if (token === null) return
           const uuid = yield* ensureDeviceStatId(storage)
           const phone = yield* getString(storage, StorageKey.phone)
-          const loginId = yield* http.request(catalogue.operationVisitDetailed, {
+          const loginId = yield* http.request('operationVisitDetailed', {
             uuid, operationType: 1, ...(phone !== null ? { phoneNumber: phone } : {}),
           }, ctx)
           // the loginId of a session that has ended meanwhile would re-create a cleared key
@@ -63,7 +62,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           const { token, epoch } = state.current()
           const uuid = yield* ensureDeviceStatId(storage)
           const loginId = Number(yield* getString(storage, StorageKey.loginId))
-          const visit = http.request(catalogue.operationVisitDetailed, {
+          const visit = http.request('operationVisitDetailed', {
             uuid, operationType: 2, ...(Number.isFinite(loginId) && loginId !== 0 ? { id: loginId } : {}),
           }, { ...ctx, token }).pipe(Effect.ignore)
           if (redirect) {
@@ -81,7 +80,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
       const encrypted = (password: string, ctx: CallContext) =>
         Effect.gen(function* () {
           const encryptor = loadPasswordEncryptor() // on its way while the key is
-          const key = yield* http.request(catalogue.getPbKey, {}, ctx)
+          const key = yield* http.request('getPbKey', {}, ctx)
           const encrypt = yield* Effect.promise(() => encryptor)
           const value = typeof key === 'string' && encrypt !== null ? safeEncrypt(encrypt, key, password) : null
           if (value === null) return yield* serverError()
@@ -93,7 +92,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
        * Then token and user are stored, every tab is told, and the visit log, device list and meal types follow
        * without the login waiting on them; the push socket opens last.
        */
-      const establish = (reply: Data<typeof catalogue.login>) =>
+      const establish = (reply: Data<'login'>) =>
         Effect.gen(function* () {
           if (reply === false) return yield* serverError()
           if (state.current().token !== null) yield* endSession(coreCall, false)
@@ -115,7 +114,7 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           const password = yield* encrypted(input.password, ctx)
           const uuid = yield* ensureDeviceStatId(storage)
           const invitation = input.invitationUserName ?? null
-          return yield* establish(yield* http.request(catalogue.login, {
+          return yield* establish(yield* http.request('login', {
             phone: input.phone, password, client: 7, uuid,
             ...(invitation !== null && invitation !== '' ? { invitationUserName: invitation } : {}),
           }, ctx))
@@ -127,17 +126,17 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           const invite = input.inviteCode ?? ''
           const base = { phone: input.phone, code: input.code, uuid, ...(invite !== '' ? { inviteCode: invite } : {}) }
           if (input.password === undefined || input.password === null) {
-            return yield* establish(yield* http.request(catalogue.quickLogin, base, ctx))
+            return yield* establish(yield* http.request('quickLogin', base, ctx))
           }
           const password = yield* encrypted(input.password, ctx)
-          return yield* establish(yield* http.request(catalogue.register, { ...base, password }, ctx))
+          return yield* establish(yield* http.request('register', { ...base, password }, ctx))
         }))
 
       const refresh = (ctx: CallContext) =>
         toCallResult(Effect.gen(function* () {
           const { token, epoch } = state.current()
           if (token === null) return yield* serverError()
-          const info = yield* http.request(catalogue.personalInfo, {}, ctx)
+          const info = yield* http.request('personalInfo', {}, ctx)
           if (info === false) return yield* serverError()
           const user: UserInfo = { username: info.username, userType: info.userType, phone: info.phone }
           // the pipeline already dropped an answer of an ended session; nothing else may have ended it since

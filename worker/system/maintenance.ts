@@ -8,7 +8,6 @@ import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { coreCall, HttpPipeline } from '../http/http-pipeline.ts'
-import { catalogue } from '../protocol/catalogue.ts'
 import { Background } from '../runtime/background.ts'
 
 export interface MaintenanceShape {
@@ -27,7 +26,7 @@ export class Maintenance extends Context.Service<Maintenance, MaintenanceShape>(
       const background = yield* Background
 
       const check = Effect.gen(function* () {
-        const m = yield* http.request(catalogue.getRoomMaintenanceMsg, {}, { ...coreCall, quiet: true })
+        const m = yield* http.request('getRoomMaintenanceMsg', {}, { ...coreCall, quiet: true })
         if (m === false) return
         const last = hub.snapshot().maintenance.msg
         if (last === null || last.maintenanceSwitch !== m.maintenanceSwitch || last.maintenanceContent !== m.maintenanceContent || last.showTime !== m.showTime) {

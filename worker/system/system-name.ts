@@ -4,11 +4,10 @@ import * as Effect from 'effect/Effect'
 import type { EventHubShape } from '../events/event-hub.ts'
 import type { HttpPipelineShape } from '../http/http-pipeline.ts'
 import { coreCall } from '../http/http-pipeline.ts'
-import { catalogue } from '../protocol/catalogue.ts'
 
 export const loadSystemName = (http: HttpPipelineShape, hub: EventHubShape): Effect.Effect<void> =>
   Effect.gen(function* () {
-    const config = yield* http.request(catalogue.getSystemConfig, {}, { ...coreCall, quiet: true })
+    const config = yield* http.request('getSystemConfig', {}, { ...coreCall, quiet: true })
     if (config !== false && hub.snapshot().systemName !== config.systemName) {
       hub.publish({ _tag: 'SystemNameChanged', systemName: config.systemName })
     }

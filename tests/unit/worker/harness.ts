@@ -16,6 +16,8 @@ import { envelope } from '../../../worker/protocol/envelope.ts'
 import { TabRegistry } from '../../../worker/tabs/tab-registry.ts'
 import { EventHub } from '../../../worker/events/event-hub.ts'
 import { decodeBatch } from '../../../worker/protocol/batch-codec.ts'
+// the pipeline loads the catalogue on first use; loaded once here, a call's outcome is one microtask away as in the app
+await import('../../../worker/http/wire.ts')
 import type { PersistedState } from '../../../worker/storage/storage.ts'
 
 export const API = 'http://api.test'

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import * as Effect from 'effect/Effect'
 import * as TestClock from 'effect/testing/TestClock'
 import { HttpPipeline } from '../../../worker/http/http-pipeline.ts'
-import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { StorageKey } from '../../../worker/protocol/storage-keys.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { code, eventsOf, ok, runCore, settle } from './harness.ts'
@@ -13,7 +12,7 @@ describe('http pipeline', () => {
   it('sends client 7, versionName 5.9.2, merchantSign SPW, the tab channelCode and the raw token', () =>
     runCore({ storage: { token: 'tok-1', isUpdate: '1' } }, (h) => Effect.gen(function* () {
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.getDeviceList, undefined as never, tabCtx)
+      yield* http.call('getDeviceList', undefined as never, tabCtx)
       const [req] = h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')
       expect(req.headers).toMatchObject({ client: '7', versionName: '5.9.2', merchantSign: 'SPW', channelCode: 'CH1', Authorization: 'tok-1' })
       expect(req.headers.versions).toBeUndefined()
@@ -22,7 +21,7 @@ describe('http pipeline', () => {
   it('omits channelCode and Authorization when absent and adds versions 5.1 on the visit-log call', () =>
     runCore({}, (h) => Effect.gen(function* () {
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.operationVisitDetailed, { uuid: 'u', operationType: 1 }, { tabId: null, channelCode: null })
+      yield* http.call('operationVisitDetailed', { uuid: 'u', operationType: 1 }, { tabId: null, channelCode: null })
       const [req] = h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')
       expect(req.headers.versions).toBe('5.1')
       expect('channelCode' in req.headers).toBe(false)
@@ -33,8 +32,8 @@ describe('http pipeline', () => {
     runCore({}, (h) => Effect.gen(function* () {
       h.routes['/api/resources/api/usercard/reboot'] = () => ok(true)
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.rebootDevice, { userCardId: 42 }, tabCtx)
-      yield* http.call(catalogue.getPbKey, undefined as never, tabCtx)
+      yield* http.call('rebootDevice', { userCardId: 42 }, tabCtx)
+      yield* http.call('getPbKey', undefined as never, tabCtx)
       const [get] = h.requestsTo('/api/resources/api/usercard/reboot')
       expect(get.method).toBe('GET')
       expect(get.url.searchParams.get('userCardId')).toBe('42')
@@ -49,29 +48,29 @@ describe('http pipeline', () => {
       const http = yield* HttpPipeline
       for (const status of [0, 5106, 5200, 5002, 2300]) {
         h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => ({ body: { status, msg: '', data: { n: status } } })
-        expect(yield* http.call(catalogue.stat, { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: { n: status } })
+        expect(yield* http.call('stat', { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: { n: status } })
       }
       for (const data of [null, undefined, '']) {
         h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => ({ body: { status: 0, msg: '', data } })
-        expect(yield* http.call(catalogue.stat, { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: false })
+        expect(yield* http.call('stat', { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: false })
       }
       h.routes['/api/resources/v6/client/device/info/getDeviceList'] = () => ok([])
-      expect(yield* http.call(catalogue.getDeviceList, {}, tabCtx)).toEqual({ ok: true, data: [] })
+      expect(yield* http.call('getDeviceList', {}, tabCtx)).toEqual({ ok: true, data: [] })
     })))
 
   it('returns a numeric body as is', () =>
     runCore({}, (h) => Effect.gen(function* () {
       h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => ({ body: 12 })
-      expect(yield* (yield* HttpPipeline).call(catalogue.stat, { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: 12 })
+      expect(yield* (yield* HttpPipeline).call('stat', { pointName: 'x' }, tabCtx)).toEqual({ ok: true, data: 12 })
     })))
 
   it('fails a reply that does not match the response schema with 服务器错误 instead of crashing', () =>
     runCore({}, (h) => Effect.gen(function* () {
       h.routes['/api/resources/v6/client/device/info/getDeviceList'] = () => ok([{ id: 'not-a-number' }])
-      const r = yield* (yield* HttpPipeline).call(catalogue.getDeviceList, {}, tabCtx)
+      const r = yield* (yield* HttpPipeline).call('getDeviceList', {}, tabCtx)
       expect(r).toMatchObject({ ok: false, msg: '服务器错误' })
       h.routes['/api/resources/v6/client/device/info/getDeviceList'] = () => ({ body: '<html>oops' })
-      expect(yield* (yield* HttpPipeline).call(catalogue.getDeviceList, {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
+      expect(yield* (yield* HttpPipeline).call('getDeviceList', {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
     })))
 
   it('rejects a transport failure with the error body msg or 服务器错误, without a toast', () =>
@@ -79,9 +78,9 @@ describe('http pipeline', () => {
       const tab = yield* h.addTab('tab-a')
       const http = yield* HttpPipeline
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => ({ http: 502, body: { msg: '网关错误' } })
-      expect(yield* http.call(catalogue.mealTypeList, {}, tabCtx)).toMatchObject({ ok: false, status: 502, msg: '网关错误' })
+      expect(yield* http.call('mealTypeList', {}, tabCtx)).toMatchObject({ ok: false, status: 502, msg: '网关错误' })
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => ({ network: true })
-      expect(yield* http.call(catalogue.mealTypeList, {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
+      expect(yield* http.call('mealTypeList', {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
       yield* TestClock.adjust(1000)
       yield* settle
       expect(eventsOf(tab, 'ShowToast')).toEqual([])
@@ -90,7 +89,7 @@ describe('http pipeline', () => {
   it('times a request out after 60000 ms', () =>
     runCore({}, (h) => Effect.gen(function* () {
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => new Promise(() => {})
-      const fiber = yield* Effect.forkChild((yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx))
+      const fiber = yield* Effect.forkChild((yield* HttpPipeline).call('mealTypeList', {}, tabCtx))
       yield* settle
       yield* TestClock.adjust(59_999)
       expect(fiber.pollUnsafe()).toBeUndefined()
@@ -104,7 +103,7 @@ describe('http pipeline', () => {
       const a = yield* h.addTab('tab-a')
       const b = yield* h.addTab('tab-b')
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(1001, '余额不足')
-      const r = yield* (yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx)
+      const r = yield* (yield* HttpPipeline).call('mealTypeList', {}, tabCtx)
       expect(r).toEqual({ ok: false, status: 1001, msg: '余额不足', silent: false })
       yield* TestClock.adjust(499)
       yield* settle
@@ -119,7 +118,7 @@ describe('http pipeline', () => {
     runCore({}, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(1001)
-      expect(yield* (yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
+      expect(yield* (yield* HttpPipeline).call('mealTypeList', {}, tabCtx)).toMatchObject({ ok: false, msg: '服务器错误' })
       yield* TestClock.adjust(1000)
       yield* settle
       expect(eventsOf(a, 'ShowToast')).toEqual([])
@@ -132,9 +131,9 @@ describe('http pipeline', () => {
       h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => code(6014, '过期')
       h.routes['/api/resources/user/cloud/connect'] = () => code(1001, '失败')
       h.routes['/api/user/v5/visitDetailed/operationVisitDetailed'] = () => ({ http: 500, body: '' })
-      expect(yield* http.call(catalogue.stat, { pointName: 'p' }, tabCtx)).toMatchObject({ ok: false, silent: true })
-      expect(yield* http.call(catalogue.connect, { userCardId: 1 }, tabCtx)).toMatchObject({ ok: false, silent: true })
-      expect(yield* http.call(catalogue.operationVisitDetailed, { uuid: 'u', operationType: 1 }, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(yield* http.call('stat', { pointName: 'p' }, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(yield* http.call('connect', { userCardId: 1 }, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(yield* http.call('operationVisitDetailed', { uuid: 'u', operationType: 1 }, tabCtx)).toMatchObject({ ok: false, silent: true })
       yield* TestClock.adjust(2000)
       yield* settle
       expect(a.received).toEqual([])

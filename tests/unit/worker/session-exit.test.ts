@@ -4,7 +4,6 @@ import SparkMD5 from 'spark-md5'
 import * as Effect from 'effect/Effect'
 import * as TestClock from 'effect/testing/TestClock'
 import { HttpPipeline } from '../../../worker/http/http-pipeline.ts'
-import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { Session } from '../../../worker/session/session.ts'
 import { ExitAction } from '../../../worker/session/exit-action.ts'
@@ -31,7 +30,7 @@ describe('session-ending codes', () => {
         const a = yield* h.addTab('tab-a')
         const b = yield* h.addTab('tab-b')
         h.routes['/api/pay/v2/meal/info/tab/list'] = reply
-        const r = yield* (yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx)
+        const r = yield* (yield* HttpPipeline).call('mealTypeList', {}, tabCtx)
         expect(r).toMatchObject({ ok: false, msg: text })
         if (delay > 0) {
           yield* TestClock.adjust(delay - 1)
@@ -58,7 +57,7 @@ describe('session-ending codes', () => {
       const a = yield* h.addTab('tab-a')
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => ({ http: 401, body: '' })
       const http = yield* HttpPipeline
-      yield* Effect.all(Array.from({ length: 8 }, () => http.call(catalogue.mealTypeList, {}, tabCtx)), { concurrency: 'unbounded' })
+      yield* Effect.all(Array.from({ length: 8 }, () => http.call('mealTypeList', {}, tabCtx)), { concurrency: 'unbounded' })
       yield* TestClock.adjust(1000)
       yield* settle
       expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
@@ -71,11 +70,11 @@ describe('session-ending codes', () => {
       const b = yield* h.addTab('tab-b')
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(6013)
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.mealTypeList, {}, tabCtx)
+      yield* http.call('mealTypeList', {}, tabCtx)
       // the session still holds its token until the exit runs: a tab (re)loading now asks again and meets 6013 again
       yield* TestClock.adjust(200)
       yield* settle
-      expect(yield* http.call(catalogue.mealTypeList, {}, { tabId: 'tab-b', channelCode: null })).toMatchObject({ ok: false, msg: '账号已在别处登录！' })
+      expect(yield* http.call('mealTypeList', {}, { tabId: 'tab-b', channelCode: null })).toMatchObject({ ok: false, msg: '账号已在别处登录！' })
       yield* TestClock.adjust(2000)
       yield* settle
       for (const tab of [a, b]) {
@@ -91,12 +90,12 @@ describe('session-ending codes', () => {
       h.routes['/api/resources/v6/client/device/info/getDeviceList'] = (req) =>
         req.headers.Authorization ? ok([]) : { http: 401, body: '' }
       const http = yield* HttpPipeline
-      yield* http.call(catalogue.mealTypeList, {}, tabCtx)
+      yield* http.call('mealTypeList', {}, tabCtx)
       yield* TestClock.adjust(500)
       yield* settle
       expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
       // a tab that still showed the session asked for the list as the exit ran: the core sends it without a token
-      expect(yield* http.call(catalogue.getDeviceList, {}, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(yield* http.call('getDeviceList', {}, tabCtx)).toMatchObject({ ok: false, silent: true })
       expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList').at(-1)?.headers.Authorization).toBeUndefined()
       yield* TestClock.adjust(2000)
       yield* settle
@@ -107,7 +106,7 @@ describe('session-ending codes', () => {
     runCore({ storage: { isUpdate: '1', deviceStatId: 'dev-1' } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
       h.routes['/api/pay/v2/meal/info/tab/list'] = () => ({ http: 401, body: '' })
-      expect(yield* (yield* HttpPipeline).call(catalogue.mealTypeList, {}, tabCtx)).toMatchObject({ ok: false, silent: true })
+      expect(yield* (yield* HttpPipeline).call('mealTypeList', {}, tabCtx)).toMatchObject({ ok: false, silent: true })
       yield* TestClock.adjust(2000)
       yield* settle
       expect(eventsOf(a, 'SessionEnded')).toEqual([])
@@ -117,7 +116,7 @@ describe('session-ending codes', () => {
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
       h.routes['/api/public/v1/systemBuriedPoint/stat'] = () => ({ http: 401, body: '' })
-      yield* (yield* HttpPipeline).call(catalogue.stat, { pointName: 'p' }, tabCtx)
+      yield* (yield* HttpPipeline).call('stat', { pointName: 'p' }, tabCtx)
       yield* settle
       expect(eventsOf(a, 'SessionEnded')).toHaveLength(1)
     })))
