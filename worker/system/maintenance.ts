@@ -25,9 +25,15 @@ export class Maintenance extends Context.Service<Maintenance, MaintenanceShape>(
       const config = yield* CoreConfig
       const background = yield* Background
 
+      // checks overlap (a launch while the poll's check is on its way); an answer overtaken by the answer of a later
+      // check is stale, and applying it would end and restart the period, showing the modal twice
+      let started = 0
+      let applied = 0
       const check = Effect.gen(function* () {
+        const ticket = ++started
         const m = yield* http.request('getRoomMaintenanceMsg', {}, { ...coreCall, quiet: true })
-        if (m === false) return
+        if (m === false || ticket < applied) return
+        applied = ticket
         const last = hub.snapshot().maintenance.msg
         if (last === null || last.maintenanceSwitch !== m.maintenanceSwitch || last.maintenanceContent !== m.maintenanceContent || last.showTime !== m.showTime) {
           hub.publish({ _tag: 'MaintenanceChanged', maintenance: m })

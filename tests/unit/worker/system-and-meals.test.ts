@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Effect from 'effect/Effect'
+import * as Fiber from 'effect/Fiber'
 import * as TestClock from 'effect/testing/TestClock'
 import { groupMealTypes, resolvePreviewUrl } from '../../../worker/meals/meal-groups.ts'
 import { MealTypes } from '../../../worker/meals/meal-types.ts'
@@ -74,6 +75,30 @@ describe('maintenance poll', () => {
       yield* settle
       // the same text again after an off is a new period
       expect(a.receiver.state().maintenance.period).toBe(2)
+    })))
+
+  it('an answer overtaken by the answer of a later check is dropped: no spurious off, no second modal', () =>
+    runCore({}, (h) => Effect.gen(function* () {
+      const path = '/api/public/v1/room/getRoomMaintenanceMsg'
+      let release: () => void = () => {}
+      const held = new Promise<void>((r) => { release = r })
+      // the first check was asked before maintenance began and is answered last
+      h.routes[path] = async () => {
+        await held
+        return ok({ ...maintenanceOn, maintenanceSwitch: false })
+      }
+      const a = yield* h.addTab('a')
+      const m = yield* Maintenance
+      const first = yield* Effect.forkChild(m.check)
+      yield* settle
+      h.routes[path] = () => ok(maintenanceOn)
+      yield* m.check
+      release()
+      yield* Fiber.join(first)
+      yield* m.check
+      yield* settle
+      expect(a.receiver.state().maintenance).toEqual({ msg: maintenanceOn, period: 1 })
+      expect(eventsOf(a, 'MaintenanceChanged')).toHaveLength(1)
     })))
 })
 
