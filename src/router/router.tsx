@@ -7,6 +7,7 @@ import {
 import { useEffect } from 'react'
 import { ASYNC_SCREEN_DELAY_MS } from '../../worker/protocol/constants.ts'
 import { Analytics } from '../features/analytics/Analytics.tsx'
+import { useScreenMetrics } from '../features/session/screen-metrics.ts'
 import { appStore } from '../store/index.ts'
 import { ScreenError } from '../ui/ScreenError.tsx'
 import { ScreenLoading } from '../ui/ScreenLoading.tsx'
@@ -27,9 +28,10 @@ const screenFor = (path: (typeof ROUTE_PATHS)[number]) => {
   return lazyScreen(importer)
 }
 
-/** Sets document.title by the title rule on every route change; reports analytics. */
+/** Sets document.title by the title rule on every route change; reports analytics; writes the screen metrics. */
 const RootLayout = () => {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useScreenMetrics()
   useEffect(
     () =>
       applyTitleWithRetry({

@@ -11,6 +11,10 @@ import { zhCN } from '../../src/i18n/zh-CN.ts'
 import { lazyScreen, type ScreenModule } from '../../src/router/lazy-screen.ts'
 import { createAppRouter, screenLoadOptions } from '../../src/router/router.tsx'
 import { RouterNotReady } from '../../src/ui/RouterNotReady.tsx'
+import type { CoreClient } from '../../src/core/types.ts'
+import { CoreProvider } from '../../src/core-context.tsx'
+import { topSafeArea, useScreenMetrics } from '../../src/features/session/screen-metrics.ts'
+import { appStore } from '../../src/store/index.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -116,5 +120,21 @@ describe('landing routes', () => {
   it('a visitor sent away from a protected route lands on `/`, a public one stays', async () => {
     expect((await landing('/package/setUp/setUp')).pathname).toBe('/')
     expect((await landing('/pages/login/login?invitationUserName=ab12')).pathname).toBe('/pages/login/login')
+  })
+})
+
+describe('screen metrics at boot', () => {
+  it('writes windowHeight and statusBarHeight (the top safe area) through the core, and sizes the bar by it', async () => {
+    const written: Record<string, string | null> = {}
+    const core = { api: { setLocal: (key: string, value: string | null) => void (written[key] = value) } } as unknown as CoreClient
+    const Probe = () => {
+      useScreenMetrics()
+      return null
+    }
+    appStore.getState().setTab({ statusBarHeight: 99 })
+    await act(async () => root.render(<CoreProvider core={core}><Probe /></CoreProvider>))
+    expect(written).toEqual({ windowHeight: String(window.innerHeight), statusBarHeight: String(topSafeArea()) })
+    expect(topSafeArea()).toBe(0)
+    expect(appStore.getState().tab.statusBarHeight).toBe(0)
   })
 })
