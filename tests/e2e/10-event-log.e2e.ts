@@ -2,7 +2,7 @@
 // JSON file, redacted; replaying it through the one projection gives the state the worker had when it was exported.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { test, expect } from './fixtures.ts'
-import { appUrl, connectionsOf, login, newWorld, ops, type FixtureWorld } from './helpers.ts'
+import { appUrl, connectionsOf, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
 import { replayExport } from '../support/replay.ts'
 import type { EventLogExport } from '../../worker/protocol/commands.ts'
 
@@ -18,6 +18,8 @@ test('settings exports a redacted event log that replays into the projection to 
   await ops('push', world.accounts.demo.phone, 'systemAnnouncementMsg')
   await expect(page.getByTestId('counter-coupon')).toHaveAttribute('data-count', '1')
   await page.goto(appUrl('/package/setUp/setUp'))
+  await expect(page.getByTestId('settings-export-log')).toBeVisible()
+  await screenshot(page, 'settings')
   const download = page.waitForEvent('download')
   await page.getByTestId('settings-export-log').click()
   const file = await (await download).path()
