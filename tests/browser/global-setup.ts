@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startServer } from '../../server/app.ts'
-import { startTestProxy } from './test-proxy.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +16,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-browser-'))
   const server = await startServer({ port: 0, dataDir, serveApp: false, quiet: true })
-  const proxy = await startTestProxy(server.url)
-  project.provide('apiUrl', proxy.url)
+  // the tests' pages are the vitest server's origin: the proxy answers them with CORS
+  const proxy = await startTestProxy(server.url, { cors: true })
+  project.provide('apiUrl', proxy.origin)
   return async () => {
     await proxy.close()
     await server.close()

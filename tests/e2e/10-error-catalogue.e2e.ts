@@ -13,7 +13,7 @@
 import { test, expect } from './fixtures.ts'
 import { login, newWorld, type FixtureWorld } from './helpers.ts'
 import { hashesOf, installRecorder, toastsOf } from './page-recorder.ts'
-import { startRewritingProxy, type Rewrite, type RewritingProxy } from './rewriting-proxy.ts'
+import { startTestProxy, type Rewrite, type TestProxy } from '../support/test-proxy.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { Texts } from '../../worker/texts.ts'
 import { zhCN } from '../../src/i18n/zh-CN.ts'
@@ -49,12 +49,12 @@ const SESSION_TEXTS: ReadonlyArray<string> = [...new Set(ROWS.map((r) => r.text)
 const soft = expect.configure({ soft: true })
 
 let world: FixtureWorld
-let proxy: RewritingProxy
+let proxy: TestProxy
 test.beforeAll(async () => {
   world = await newWorld()
 })
 test.beforeEach(async ({ context }) => {
-  proxy = await startRewritingProxy(process.env.E2E_BASE_URL!)
+  proxy = await startTestProxy(process.env.E2E_BASE_URL!)
   await installRecorder(context)
 })
 test.afterEach(async () => {

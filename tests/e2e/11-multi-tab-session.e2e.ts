@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { appUrl, confirmDialog, connectionsOf, login, newWorld, opsTarget, withCoreTestConfig, type FixtureWorld } from './helpers.ts'
 import { armNameWatch, installRecorder, oldNamesSeen } from './page-recorder.ts'
-import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy.ts'
+import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
 import { opsMaintenance, opsPush } from '../../server/ops.ts'
 import { demoDevices } from '../../server/db/seed.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
@@ -89,7 +89,7 @@ test('a tab opened while maintenance is on shows the maintenance modal: each tab
   }
 })
 
-async function servedRoomStatus(proxy: RewritingProxy, since: number, on: boolean): Promise<boolean> {
+async function servedRoomStatus(proxy: TestProxy, since: number, on: boolean): Promise<boolean> {
   return proxy.exchanges(ROOM_STATUS).some((e) => {
     if (e.answeredAt < since) return false
     try {
@@ -101,7 +101,7 @@ async function servedRoomStatus(proxy: RewritingProxy, since: number, on: boolea
 }
 
 test('a second maintenance period with the same text is shown again in every tab', async ({ context }) => {
-  const proxy = await startRewritingProxy(process.env.E2E_BASE_URL!)
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
   await withCoreTestConfig(context, { maintenancePollMs: 1_000 })
   try {
     const tabs = [await context.newPage(), await context.newPage()]
@@ -123,7 +123,7 @@ test('a second maintenance period with the same text is shown again in every tab
   }
 })
 
-async function timeToHome(context: BrowserContext, proxy: RewritingProxy): Promise<number> {
+async function timeToHome(context: BrowserContext, proxy: TestProxy): Promise<number> {
   const page = await context.newPage()
   await fillLogin(page, world.accounts.member, proxy.appUrl)
   const start = Date.now()
@@ -133,7 +133,7 @@ async function timeToHome(context: BrowserContext, proxy: RewritingProxy): Promi
 }
 
 test('logging in does not wait on the visit-log call', async ({ context }) => {
-  const proxy = await startRewritingProxy(process.env.E2E_BASE_URL!)
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
   try {
     proxy.rewrite(VISIT_LOG, { delayMs: 30_000 })
     const elapsed = await timeToHome(context, proxy)
