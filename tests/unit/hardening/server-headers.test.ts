@@ -2,23 +2,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestServer, type TestServer } from '../server/helpers.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useTestServer } from '../server/helpers.ts'
 
-// real work on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-
-let t: TestServer
 const appDir = mkdtempSync(join(tmpdir(), 'h11-app-'))
-
-beforeAll(async () => {
-  writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>t</title>')
-  t = await startTestServer({ serveApp: true, appDir })
-}, 180_000)
-afterAll(async () => {
-  await t?.stop()
-  rmSync(appDir, { recursive: true, force: true })
-})
+writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>t</title>')
+const t = useTestServer({ serveApp: true, appDir })
+afterAll(() => rmSync(appDir, { recursive: true, force: true }))
 
 describe('security headers', () => {
   it('the app page and API answers refuse framing and sniffing', async () => {

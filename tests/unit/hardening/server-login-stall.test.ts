@@ -3,27 +3,19 @@
 // correctly and a bad one is refused like a wrong password.
 import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { unpadPkcs1v15 } from '../../../server/crypto/login-key.ts'
 import { opsTokenMatches } from '../../../server/ops/routes.ts'
-import { api, encryptPassword, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, encryptPassword, useTestServer } from '../server/helpers.ts'
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-let base: string
+const t = useTestServer()
 let pem: string
-
 beforeAll(async () => {
-  t = await startTestServer()
-  base = t.server.url
-  pem = (await api<string>(base, 'POST', '/api/user/v1/client/login/getPbKey')).body.data
-}, 180_000)
-afterAll(() => t?.stop())
+  pem = (await api<string>(t.base, 'POST', '/api/user/v1/client/login/getPbKey')).body.data
+})
 
 const loginWith = (phone: string, password: string) =>
-  api<{ token: string }>(base, 'POST', '/api/user/v1/client/login', {
+  api<{ token: string }>(t.base, 'POST', '/api/user/v1/client/login', {
     body: { phone, password: encryptPassword(pem, password), client: 7, uuid: 'stall' },
   })
 
@@ -85,7 +77,7 @@ describe('PKCS#1 v1.5 padding', () => {
   })
 
   it('a ciphertext that does not unpad is answered like a wrong password', async () => {
-    const { body } = await api(base, 'POST', '/api/user/v1/client/login', {
+    const { body } = await api(t.base, 'POST', '/api/user/v1/client/login', {
       body: { phone: '13800138000', password: Buffer.alloc(256, 3).toString('base64'), client: 7, uuid: 'u' },
     })
     expect(body.msg).toBe('账号或密码错误')

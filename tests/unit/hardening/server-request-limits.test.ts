@@ -1,9 +1,9 @@
 // Issue 11 finding 2: bodies over 64 KiB are refused before parsing; every string of every request schema of the
 // catalogue has a maximum length, every number is bounded (integers where the field is an id or count).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { MAX_BODY_BYTES } from '../../../server/http/body-limit.ts'
-import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, loginToken, useTestServer } from '../server/helpers.ts'
 
 /** Fields of a request schema that lack a bound, as paths. */
 const unbounded = (ast: any, path: string, out: string[]): string[] => {
@@ -41,22 +41,12 @@ describe('request schemas', () => {
   })
 })
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-let base: string
-
-beforeAll(async () => {
-  t = await startTestServer()
-  base = t.server.url
-}, 180_000)
-afterAll(() => t?.stop())
+const t = useTestServer()
 
 describe('on the server', () => {
   it('a 10 MiB pointName is refused before parsing and nothing is stored', async () => {
     const before = await t.server.db.selectFrom('stat_points').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    const { http, body } = await api(base, 'POST', '/api/public/v1/systemBuriedPoint/stat', { body: { pointName: 'x'.repeat(10 * 1024 * 1024) } })
+    const { http, body } = await api(t.base, 'POST', '/api/public/v1/systemBuriedPoint/stat', { body: { pointName: 'x'.repeat(10 * 1024 * 1024) } })
     expect(http).toBe(413)
     expect(body).toMatchObject({ success: false, msg: '请求内容过大', data: null })
     const after = await t.server.db.selectFrom('stat_points').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
@@ -73,28 +63,28 @@ describe('on the server', () => {
         controller.enqueue(chunk)
       },
     })
-    const response = await fetch(`${base}/api/public/v1/systemBuriedPoint/stat`, {
+    const response = await fetch(`${t.base}/api/public/v1/systemBuriedPoint/stat`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
   })
 
   it('a long string under the body limit is refused with a Chinese message naming the field', async () => {
-    const { body } = await api(base, 'POST', '/api/user/v5/visitDetailed/operationVisitDetailed', { body: { uuid: 'u'.repeat(5_000), operationType: 1 } })
+    const { body } = await api(t.base, 'POST', '/api/user/v5/visitDetailed/operationVisitDetailed', { body: { uuid: 'u'.repeat(5_000), operationType: 1 } })
     expect(body.status).toBe(1001)
     expect(body.msg).toBe('参数错误：参数 uuid 过长')
-    const stat = await api(base, 'POST', '/api/public/v1/systemBuriedPoint/stat', { body: { pointName: 'p'.repeat(65) } })
+    const stat = await api(t.base, 'POST', '/api/public/v1/systemBuriedPoint/stat', { body: { pointName: 'p'.repeat(65) } })
     expect(stat.body.msg).toBe('参数错误：参数 pointName 过长')
   })
 
   it('id 1.5 is a clear refusal, not a 500', async () => {
-    const { token } = await loginToken(base, '13800138000')
-    const { http, body, text } = await api(base, 'POST', '/api/resources/card/resources/reboot', { token, body: { userCardIds: [1.5] } })
+    const { token } = await loginToken(t.base, '13800138000')
+    const { http, body, text } = await api(t.base, 'POST', '/api/resources/card/resources/reboot', { token, body: { userCardIds: [1.5] } })
     expect(http).toBe(200)
     expect(body.status).toBe(1001)
     expect(body.msg).toContain('应为整数')
     expect(text).not.toMatch(/at .*\.(ts|js):\d+/)
-    const query = await api(base, 'GET', '/api/resources/api/usercard/reboot?userCardId=1.5', { token })
+    const query = await api(t.base, 'GET', '/api/resources/api/usercard/reboot?userCardId=1.5', { token })
     expect(query.body.msg).toContain('应为整数')
   })
 })

@@ -1,29 +1,19 @@
 // Issue 11 finding 3: settlement re-checks an order's devices inside its transaction. A renewal and an upgrade of
 // the same device, both paid, must not add up to an upgrade for the renewed time at the old price; whichever is
 // settled second is refused (marked refunded, nothing granted), and star coins are not spent on a stale order.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { Meal, Order } from '../../../worker/protocol/pay.ts'
 import { opsPay } from '../../../server/ops.ts'
-import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, loginToken, useTestServer } from '../server/helpers.ts'
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-let base: string
-
-beforeAll(async () => {
-  t = await startTestServer()
-  base = t.server.url
-}, 180_000)
-afterAll(() => t?.stop())
+const t = useTestServer()
 
 const REFUNDED = 6
 
 const as = async (phone: string) => {
-  const { token } = await loginToken(base, phone)
-  const call = async <A>(method: 'GET' | 'POST', path: string, body?: unknown) => (await api<A>(base, method, path, { token, body })).body
+  const { token } = await loginToken(t.base, phone)
+  const call = async <A>(method: 'GET' | 'POST', path: string, body?: unknown) => (await api<A>(t.base, method, path, { token, body })).body
   const device = async (userCardId: number) =>
     (await call<Device[]>('GET', '/api/resources/v6/client/device/info/getDeviceList')).data.find((d) => d.userCardId === userCardId)!
   const monthOf = async (phoneType: string) =>

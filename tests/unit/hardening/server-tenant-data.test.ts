@@ -2,20 +2,12 @@
 // exactly like one that does not exist (no names of other tenants, no enumeration); the ID-card duplicate check keeps
 // a keyed hash (HMAC with a server secret), not a plain SHA-256 a dump could be reversed from.
 import { createHash, createHmac } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountDb } from '../../../server/account/tables.ts'
 import { serverSecret } from '../../../server/security/server-secret.ts'
-import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, loginToken, useTestServer } from '../server/helpers.ts'
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-
-beforeAll(async () => {
-  t = await startTestServer()
-}, 180_000)
-afterAll(() => t?.stop())
+const t = useTestServer()
 
 describe('bulk results', () => {
   it("another user's device and a missing one get the same refusal, without a name", async () => {

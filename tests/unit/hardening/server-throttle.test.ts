@@ -1,24 +1,14 @@
 // Issue 11 finding 1: logins, SMS sends, SMS guesses and activation-code guesses are throttled per account (or phone)
 // and per client address, with a backoff that doubles; the counts live in the database.
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { latestCode } from '../../../server/session/sms.ts'
 import { sessionDb } from '../../../server/session/tables.ts'
 import { texts } from '../../../server/security/texts.ts'
 import { blockMsAfter, createThrottle, Policies, THROTTLED_STATUS, throttleKey } from '../../../server/security/throttle.ts'
-import { api, login, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, login, loginToken, useTestServer } from '../server/helpers.ts'
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-let base: string
-
-beforeAll(async () => {
-  t = await startTestServer()
-  base = t.server.url
-}, 180_000)
-afterAll(() => t?.stop())
+const t = useTestServer()
 
 /** Ends every block now (what waiting out the backoff does), keeping the counts. */
 const waitOutBlocks = () => t.server.db.withTables<{ auth_throttle: { blocked_until: Date | null } }>()
@@ -40,12 +30,12 @@ describe('backoff', () => {
     const throttle = createThrottle(t.server.db, () => now)
     const key = throttleKey('loginAccount', 'clock-test')
     for (let i = 0; i < Policies.loginAccount.free; i++) await throttle.record([key])
-    const base = Policies.loginAccount.baseBlockMs
-    await expect(throttle.guard([key])).rejects.toMatchObject({ status: THROTTLED_STATUS, msg: texts.throttled(base / 1000) })
-    now += base + 1
+    const blockMs = Policies.loginAccount.baseBlockMs
+    await expect(throttle.guard([key])).rejects.toMatchObject({ status: THROTTLED_STATUS, msg: texts.throttled(blockMs / 1000) })
+    now += blockMs + 1
     await throttle.guard([key])
     await throttle.record([key]) // the 6th failure: twice as long
-    await expect(throttle.guard([key])).rejects.toMatchObject({ msg: texts.throttled((2 * base) / 1000) })
+    await expect(throttle.guard([key])).rejects.toMatchObject({ msg: texts.throttled((2 * blockMs) / 1000) })
     now += Policies.loginAccount.forgetMs + 1
     await throttle.record([key]) // counted as the first again
     await throttle.guard([key])
@@ -58,28 +48,28 @@ describe('password login', () => {
   it('15 wrong passwords then the right one: refused until the backoff ends, then accepted', async () => {
     await forgetAll()
     const answers: string[] = []
-    for (let i = 0; i < 15; i++) answers.push((await login(base, '13500135000', `Wrong${i}pass`)).body.msg)
+    for (let i = 0; i < 15; i++) answers.push((await login(t.base, '13500135000', `Wrong${i}pass`)).body.msg)
     expect(answers.slice(0, 5)).toEqual(Array(5).fill('账号或密码错误'))
     expect(answers.slice(5).every((m) => /^尝试次数过多，请\d+(秒|分钟)后再试$/.test(m))).toBe(true)
-    const right = await login(base, '13500135000', 'Demo@2026')
+    const right = await login(t.base, '13500135000', 'Demo@2026')
     expect(right.body.status).toBe(THROTTLED_STATUS)
     expect(right.body.data).toBeNull()
     // by username the account is the same account
-    expect((await login(base, 'member', 'Demo@2026')).body.status).toBe(THROTTLED_STATUS)
+    expect((await login(t.base, 'member', 'Demo@2026')).body.status).toBe(THROTTLED_STATUS)
     await waitOutBlocks()
-    expect((await login(base, '13500135000', 'Demo@2026')).body.status).toBe(0)
+    expect((await login(t.base, '13500135000', 'Demo@2026')).body.status).toBe(0)
     // a success forgets the account's failures: five more wrong ones are answered normally
-    for (let i = 0; i < 4; i++) expect((await login(base, '13500135000', 'Wrong0pass')).body.msg).toBe('账号或密码错误')
+    for (let i = 0; i < 4; i++) expect((await login(t.base, '13500135000', 'Wrong0pass')).body.msg).toBe('账号或密码错误')
   }, 60_000)
 
   it('wrong passwords spread over many accounts are throttled per client address', async () => {
     await forgetAll()
     const free = Policies.loginAddress.free
     for (let i = 0; i < free; i++) {
-      const { body } = await login(base, `131${String(i).padStart(8, '0')}`, 'Wrong0pass')
+      const { body } = await login(t.base, `131${String(i).padStart(8, '0')}`, 'Wrong0pass')
       expect(body.msg).toBe('账号或密码错误')
     }
-    const next = await login(base, '13800138000', 'Demo@2026')
+    const next = await login(t.base, '13800138000', 'Demo@2026')
     expect(next.body.status).toBe(THROTTLED_STATUS)
     await forgetAll()
   }, 60_000)
@@ -87,9 +77,9 @@ describe('password login', () => {
 
 describe('SMS', () => {
   const send = (phone: string, authorizationType = 2) =>
-    api(base, 'POST', '/api/message/v5/phone/send', { body: { type: 'common', authorizationType, phone } })
+    api(t.base, 'POST', '/api/message/v5/phone/send', { body: { type: 'common', authorizationType, phone } })
   const quickLogin = (phone: string, code: string) =>
-    api(base, 'POST', '/api/user/v5/clientLogin/applet/quickLogin', { body: { phone, code, uuid: 'u' } })
+    api(t.base, 'POST', '/api/user/v5/clientLogin/applet/quickLogin', { body: { phone, code, uuid: 'u' } })
   /** lets the phone send again at once (what waiting 60 s does); its codes stay valid. */
   const rewindSend = (phone: string) => sessionDb(t.server.db).updateTable('sms_codes')
     .set({ created_at: sql`created_at - interval '61 seconds'` } as never).where('phone', '=', phone).execute()
@@ -135,8 +125,8 @@ describe('SMS', () => {
 describe('activation codes', () => {
   it('unknown codes are limited per account', async () => {
     await forgetAll()
-    const { token } = await loginToken(base, '13700137000')
-    const exchange = (code: string) => api(base, 'POST', '/api/pay/v1/activation/exchangeActivationCode', { token, body: { code } })
+    const { token } = await loginToken(t.base, '13700137000')
+    const exchange = (code: string) => api(t.base, 'POST', '/api/pay/v1/activation/exchangeActivationCode', { token, body: { code } })
     const first = await exchange('ZZZZZZZZZZZZZZ1')
     if (first.http === 404) throw new Error(`exchange path unknown: ${first.text}`)
     expect(first.body.msg).toBe('激活码不存在')

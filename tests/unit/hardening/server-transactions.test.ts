@@ -1,23 +1,13 @@
 // Issue 11 findings 7 and 9: multi-statement writes are all-or-nothing (a failure injected into the second statement
 // leaves the first undone), and on PGlite a transaction is isolated from the statements of other requests.
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runOps } from '../../../server/ops.ts'
 import { sessionDb } from '../../../server/session/tables.ts'
 import { SmsPurpose } from '../../../worker/protocol/session.ts'
-import { api, encryptPassword, login, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { api, encryptPassword, login, loginToken, useTestServer } from '../server/helpers.ts'
 
-
-// real work (requests, hashing) on a shared machine: the limit only stops a hung test
-vi.setConfig({ testTimeout: 120_000 })
-let t: TestServer
-let base: string
-
-beforeAll(async () => {
-  t = await startTestServer()
-  base = t.server.url
-}, 180_000)
-afterAll(() => t?.stop())
+const t = useTestServer()
 
 /** Makes every `op` on `table` fail (a trigger raising an error) while `run` runs. */
 const failing = async <A>(table: string, op: 'DELETE' | 'UPDATE', run: () => Promise<A>): Promise<A> => {
@@ -34,31 +24,31 @@ const failing = async <A>(table: string, op: 'DELETE' | 'UPDATE', run: () => Pro
 describe('all or nothing', () => {
   it('a password reset whose session revocation fails keeps the old password', async () => {
     const phone = '13600136000'
-    await loginToken(base, phone)
+    await loginToken(t.base, phone)
     await sessionDb(t.server.db).updateTable('sms_codes').set({ created_at: sql`created_at - interval '61 seconds'` } as never).where('phone', '=', phone).execute()
-    await api(base, 'POST', '/api/message/v5/phone/send', { body: { type: 'common', authorizationType: SmsPurpose.forgotPassword, phone } })
+    await api(t.base, 'POST', '/api/message/v5/phone/send', { body: { type: 'common', authorizationType: SmsPurpose.forgotPassword, phone } })
     const code = await runOps(['sms', phone], t.ops)
-    const pem = (await api<string>(base, 'POST', '/api/user/v1/client/login/getPbKey')).body.data
+    const pem = (await api<string>(t.base, 'POST', '/api/user/v1/client/login/getPbKey')).body.data
     const reset = await failing('sessions', 'DELETE', () =>
-      api(base, 'PUT', '/api/user/v5/user/passwordBackNew', { body: { phone, code, password: encryptPassword(pem, 'Other2026') } }))
+      api(t.base, 'PUT', '/api/user/v5/user/passwordBackNew', { body: { phone, code, password: encryptPassword(pem, 'Other2026') } }))
     expect(reset.http).toBe(500)
-    expect((await login(base, phone, 'Demo@2026')).body.status).toBe(0)
-    expect((await login(base, phone, 'Other2026')).body.status).not.toBe(0)
+    expect((await login(t.base, phone, 'Demo@2026')).body.status).toBe(0)
+    expect((await login(t.base, phone, 'Other2026')).body.status).not.toBe(0)
   })
 
   it('cancelling an order whose coupon release fails leaves the order open', async () => {
-    const { token } = await loginToken(base, '13500135000')
-    const coupons = (await api<Array<{ id: number }>>(base, 'GET', '/api/pay/v3/invitation/client/getUserCouponPage?status=1&pageNum=1&pageSize=50', { token })).body.data as unknown as { list: Array<{ id: number; minAmount: number; batchBuy: boolean; couponType: number }> }
-    const meals = (await api<Array<{ id: number; day: number }>>(base, 'GET', '/api/pay/v2/meal/info?phoneType=PERFORMANCE', { token })).body.data
+    const { token } = await loginToken(t.base, '13500135000')
+    const coupons = (await api<Array<{ id: number }>>(t.base, 'GET', '/api/pay/v3/invitation/client/getUserCouponPage?status=1&pageNum=1&pageSize=50', { token })).body.data as unknown as { list: Array<{ id: number; minAmount: number; batchBuy: boolean; couponType: number }> }
+    const meals = (await api<Array<{ id: number; day: number }>>(t.base, 'GET', '/api/pay/v2/meal/info?phoneType=PERFORMANCE', { token })).body.data
     const month = meals.find((m) => m.day === 30)!
     let myOrderNum = ''
     for (const c of coupons.list) {
-      const r = await api<{ myOrderNum: string }>(base, 'POST', '/api/pay/v1/order/create', { token, body: { buyType: 1, id: month.id, phoneType: 'PERFORMANCE', quantity: 1, couponId: c.id } })
+      const r = await api<{ myOrderNum: string }>(t.base, 'POST', '/api/pay/v1/order/create', { token, body: { buyType: 1, id: month.id, phoneType: 'PERFORMANCE', quantity: 1, couponId: c.id } })
       if (r.body.status === 0) { myOrderNum = r.body.data.myOrderNum; break }
     }
     expect(myOrderNum).not.toBe('')
     const cancel = await failing('account_coupons', 'UPDATE', () =>
-      api(base, 'GET', `/api/pay/v1/order/info/cancelOrder?myOrderNum=${myOrderNum}`, { token }))
+      api(t.base, 'GET', `/api/pay/v1/order/info/cancelOrder?myOrderNum=${myOrderNum}`, { token }))
     expect(cancel.http).toBe(500)
     const order = await t.server.db.withTables<{ orders: { my_order_num: string; finish_pay: number } }>()
       .selectFrom('orders').select('finish_pay').where('my_order_num', '=', myOrderNum).executeTakeFirstOrThrow()

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import forge from 'node-forge'
 import SparkMD5 from 'spark-md5'
+import { afterAll, beforeAll, vi } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../../server/app.ts'
 import type { OpsTarget } from '../../../server/ops.ts'
@@ -61,6 +62,30 @@ export const startTestInstances = async (count: number): Promise<TestInstances> 
       await database.drop()
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * One test server for the whole file: started before its tests, stopped after them, with the long limits real work
+ * (requests, hashing, PGlite starting) needs on a shared machine; they only stop a hung test. Read it inside tests.
+ */
+export const useTestServer = (options: { serveApp?: boolean; appDir?: string } = {}): TestServer & { readonly base: string } => {
+  vi.setConfig({ testTimeout: 120_000 })
+  let started: TestServer | undefined
+  beforeAll(async () => {
+    started = await startTestServer(options)
+  }, 180_000)
+  afterAll(() => started?.stop())
+  const now = (): TestServer => {
+    if (started === undefined) throw new Error('the test server is read before it started (outside a test?)')
+    return started
+  }
+  return {
+    get server() { return now().server },
+    get dataDir() { return now().dataDir },
+    get ops() { return now().ops },
+    get base() { return now().server.url },
+    stop: () => now().stop(),
   }
 }
 
