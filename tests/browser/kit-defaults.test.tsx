@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-router'
 import { Dialog, Popup, Toast } from 'antd-mobile'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { reactRoot } from './react-root.ts'
 import type { CoreClient } from '../../src/core/types.ts'
 import { CoreProvider } from '../../src/core-context.tsx'
 import AdPopup from '../../src/features/devices/AdPopup.tsx'
@@ -19,24 +19,11 @@ import { BackToTop, scrollToTop } from '../../src/ui/kit/BackToTop.tsx'
 import { BACK_TO_TOP, POPUP_Z_INDEX, SWIPER_INTERVAL_MS, TEXTAREA_MAX_LENGTH } from '../../src/ui/kit/defaults.ts'
 import { LoadMoreFooter } from '../../src/ui/kit/LoadMoreFooter.tsx'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+const dom = reactRoot()
+afterEach(() => window.scrollTo(0, 0))
 
-let host: HTMLDivElement
-let root: Root
-beforeEach(() => {
-  host = document.createElement('div')
-  document.body.append(host)
-  root = createRoot(host)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  host.remove()
-  vi.useRealTimers()
-  window.scrollTo(0, 0)
-})
-
-const render = (node: React.ReactNode) => act(async () => root.render(node))
-const foot = () => host.querySelector('[data-testid="foot"]') as HTMLElement
+const render = (node: React.ReactNode) => act(async () => dom.root.render(node))
+const foot = () => dom.host.querySelector('[data-testid="foot"]') as HTMLElement
 
 it('the defaults are the spec values', () => {
   expect(POPUP_Z_INDEX).toBe(10075)
@@ -76,7 +63,7 @@ describe('load-more foot', () => {
 describe('back to top', () => {
   it('appears only past 400 px and takes the page to the top in 100 ms', async () => {
     await render(<><div style={{ height: 5000 }} /><BackToTop /></>)
-    const button = () => host.querySelector('[data-testid="back-to-top"]') as HTMLButtonElement | null
+    const button = () => dom.host.querySelector('[data-testid="back-to-top"]') as HTMLButtonElement | null
     await act(async () => {
       window.scrollTo(0, 400)
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))

@@ -5,8 +5,8 @@ import {
   createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider,
 } from '@tanstack/react-router'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { reactRoot } from './react-root.ts'
 import { zhCN } from '../../src/i18n/zh-CN.ts'
 import { lazyScreen, type ScreenModule } from '../../src/router/lazy-screen.ts'
 import { createAppRouter, screenLoadOptions } from '../../src/router/router.tsx'
@@ -16,21 +16,7 @@ import { CoreProvider } from '../../src/core-context.tsx'
 import { topSafeArea, useScreenMetrics } from '../../src/features/session/screen-metrics.ts'
 import { appStore } from '../../src/store/index.ts'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let host: HTMLDivElement
-let root: Root
-
-beforeEach(() => {
-  host = document.createElement('div')
-  document.body.append(host)
-  root = createRoot(host)
-})
-afterEach(() => {
-  act(() => root.unmount())
-  host.remove()
-  vi.useRealTimers()
-})
+const dom = reactRoot()
 
 /** A router with the app's loading options and one lazy screen whose chunk the test settles. */
 const slowScreenRouter = () => {
@@ -51,36 +37,36 @@ describe('screen loading (fake timers)', () => {
   it('shows the loading view only after 200 ms, then the screen when its chunk arrives', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { router, imports } = slowScreenRouter()
-    await act(async () => root.render(<RouterProvider router={router} />))
+    await act(async () => dom.root.render(<RouterProvider router={router} />))
     await advance(0)
-    expect(host.textContent).toContain('首页')
+    expect(dom.host.textContent).toContain('首页')
     await act(async () => void router.navigate({ to: '/slow' }))
     await advance(199)
-    expect(host.textContent).not.toContain(zhCN.screen.loading)
+    expect(dom.host.textContent).not.toContain(zhCN.screen.loading)
     await advance(1)
-    expect(host.textContent).toContain(zhCN.screen.loading)
+    expect(dom.host.textContent).toContain(zhCN.screen.loading)
     imports[0]!.resolve({ default: () => <p>慢页面</p> })
     await advance(0)
     await advance(0)
-    expect(host.textContent).toContain('慢页面')
+    expect(dom.host.textContent).toContain('慢页面')
   })
 
   it('at 60 s shows the load-timeout view; its retry ends as a chunk-load timeout at 120 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { router, imports } = slowScreenRouter()
-    await act(async () => root.render(<RouterProvider router={router} />))
+    await act(async () => dom.root.render(<RouterProvider router={router} />))
     await act(async () => void router.navigate({ to: '/slow' }))
     await advance(59_999)
-    expect(host.textContent).not.toContain(zhCN.screen.loadTimeout)
+    expect(dom.host.textContent).not.toContain(zhCN.screen.loadTimeout)
     await advance(1)
     await advance(0)
-    expect(host.querySelector('[data-testid="screen-error"]')?.textContent).toContain(zhCN.screen.loadTimeout)
-    await act(async () => (host.querySelector('[data-testid="screen-error"] button') as HTMLButtonElement).click())
+    expect(dom.host.querySelector('[data-testid="screen-error"]')?.textContent).toContain(zhCN.screen.loadTimeout)
+    await act(async () => (dom.host.querySelector('[data-testid="screen-error"] button') as HTMLButtonElement).click())
     await advance(59_999)
-    expect(host.textContent).not.toContain(zhCN.screen.chunkTimeout)
+    expect(dom.host.textContent).not.toContain(zhCN.screen.chunkTimeout)
     await advance(1)
     await advance(0)
-    expect(host.querySelector('[data-testid="screen-error"]')?.textContent).toContain(zhCN.screen.chunkTimeout)
+    expect(dom.host.querySelector('[data-testid="screen-error"]')?.textContent).toContain(zhCN.screen.chunkTimeout)
     expect(imports).toHaveLength(1)
   })
 })
@@ -91,9 +77,9 @@ describe('router not ready', () => {
       throw new Error('router failed to start')
     }
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    await act(async () => root.render(<RouterNotReady><Broken /></RouterNotReady>))
+    await act(async () => dom.root.render(<RouterNotReady><Broken /></RouterNotReady>))
     quiet.mockRestore()
-    const view = host.querySelector('[data-testid="router-not-ready"]')
+    const view = dom.host.querySelector('[data-testid="router-not-ready"]')
     expect(view?.textContent).toContain('H5路由尚未就绪')
     expect(view?.querySelector('button')?.textContent).toContain(zhCN.app.retry)
   })
@@ -132,7 +118,7 @@ describe('screen metrics at boot', () => {
       return null
     }
     appStore.getState().setTab({ statusBarHeight: 99 })
-    await act(async () => root.render(<CoreProvider core={core}><Probe /></CoreProvider>))
+    await act(async () => dom.root.render(<CoreProvider core={core}><Probe /></CoreProvider>))
     expect(written).toEqual({ windowHeight: String(window.innerHeight), statusBarHeight: String(topSafeArea()) })
     expect(topSafeArea()).toBe(0)
     expect(appStore.getState().tab.statusBarHeight).toBe(0)
