@@ -1,6 +1,6 @@
 // The shared body of the buy, renew and batch screens: meal list, quantity, coupon, payment method, price, and the
 // confirmed pay step (order create, then star coins, the Alipay QR pay-order page or an H5 payment page).
-import { Button, Dialog, Radio, Toast } from 'antd-mobile'
+import { Button, Radio, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import type { Coupon, Meal, PaySwitch } from '../../../worker/protocol/pay.ts'
@@ -18,6 +18,7 @@ import {
   bestCoupon, couponApplies, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents, type PayMethod,
 } from './pricing.ts'
 import { usePayCall } from './use-pay-call.ts'
+import { useConfirmPayment } from './payment-popup.ts'
 import './pay.css'
 
 const t = zhCN.pay
@@ -39,6 +40,7 @@ const couponText = (c: Coupon): string => (c.couponType === 1 ? t.couponFixed(c.
 
 export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], products, initialQuantity = 1 }: BuyPanelProps) => {
   const call = usePayCall()
+  const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const owned = useAppStore((s) => s.devices.list.filter((d) => !isAuthorisedToMe(d)).length)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
@@ -105,12 +107,9 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   const pay = async () => {
     if (!meal || blocked || cannotBuy) return
     if (mode === 'renew' && userCardIds.length === 0) return Toast.show({ content: t.chooseFirst })
-    const ok = await Dialog.confirm({
-      title: t.confirmTitle,
-      content: mode === 'buy' ? t.confirmBuy(meal.mealName, quantity, amountText) : t.confirmRenew(meal.mealName, quantity, amountText),
-      confirmText: t.confirm,
-      cancelText: t.cancel,
-    })
+    const ok = await confirmPayment(
+      mode === 'buy' ? t.confirmBuy(meal.mealName, quantity, amountText) : t.confirmRenew(meal.mealName, quantity, amountText),
+    )
     if (!ok) return
     setSubmitting(true)
     try {

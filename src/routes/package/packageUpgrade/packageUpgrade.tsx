@@ -1,6 +1,6 @@
 // /package/packageUpgrade/packageUpgrade?userCardId: choose one of my devices (or take it from the query), see the
 // packages it can move up to priced for its remaining days, confirm, and go to the upgrade pay order.
-import { Button, Dialog, Radio } from 'antd-mobile'
+import { Button, Radio } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { UpgradeOption } from '../../../../worker/protocol/pay.ts'
@@ -12,6 +12,7 @@ import '../../../features/devices/devices.css'
 import { isRenewable } from '../../../features/pay/order-rules.ts'
 import { UPGRADE_ORDER } from '../../../features/pay/paths.ts'
 import { usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -21,6 +22,7 @@ const t = zhCN.pay
 export default function PackageUpgradeScreen() {
   const { api } = useCore()
   const call = usePayCall()
+  const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const devices = useAppStore((s) => s.devices.list)
@@ -53,11 +55,7 @@ export default function PackageUpgradeScreen() {
   const option = options?.find((o) => o.phoneType === target) ?? null
   const submit = async () => {
     if (!option || userCardId === null) return
-    const ok = await Dialog.confirm({
-      title: t.confirmTitle,
-      content: t.upgradeConfirm(device?.diskName ?? String(userCardId), option.phoneTypeName, t.yuan(option.upgradePrice)),
-      confirmText: t.confirm, cancelText: t.cancel,
-    })
+    const ok = await confirmPayment(t.upgradeConfirm(device?.diskName ?? String(userCardId), option.phoneTypeName, t.yuan(option.upgradePrice)))
     if (!ok) return
     setBusy(true)
     try {

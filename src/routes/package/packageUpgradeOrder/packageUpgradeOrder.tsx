@@ -1,7 +1,7 @@
 // /package/packageUpgradeOrder/packageUpgradeOrder?myOrderNum: the upgrade's pay order: amount, countdown to
 // closeTime, payment method (Alipay H5, WeChat H5, Alipay QR or star coins), confirmed payment; results on the upgrade
 // results page.
-import { Button, Dialog } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Order } from '../../../../worker/protocol/pay.ts'
@@ -12,6 +12,7 @@ import type { PayMethod } from '../../../features/pay/pricing.ts'
 import { PayMethods } from '../../../features/pay/PayMethods.tsx'
 import { startPayment } from '../../../features/pay/start-payment.ts'
 import { serverOffset, usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
 import { Page } from '../../../ui/Page.tsx'
@@ -20,6 +21,7 @@ const t = zhCN.pay
 
 export default function PackageUpgradeOrderScreen() {
   const call = usePayCall()
+  const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const myOrderNum = search.myOrderNum ?? ''
@@ -39,7 +41,7 @@ export default function PackageUpgradeOrderScreen() {
 
   const pay = async () => {
     if (!order || !open) return
-    const ok = await Dialog.confirm({ title: t.confirmTitle, content: `${order.description}，${amount}`, confirmText: t.confirm, cancelText: t.cancel })
+    const ok = await confirmPayment(`${order.description}，${amount}`)
     if (!ok) return
     setBusy(true)
     try {
