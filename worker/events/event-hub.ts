@@ -10,7 +10,7 @@ import { encodeBatch } from '../protocol/batch-codec.ts'
 import type { EventLogExport, Snapshot, TabHolds, UpMessage } from '../protocol/commands.ts'
 import type { EffectEvent, StateEvent } from '../protocol/events.ts'
 import { SessionState } from '../session/session-state.ts'
-import { applyFirstLaunchRule } from '../storage/first-launch.ts'
+import { applyFirstLaunchRule, storeMerchantSign } from '../storage/first-launch.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
 import { Storage } from '../storage/storage.ts'
 import { hydrateState } from './hydrate.ts'
@@ -55,6 +55,7 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       const config = yield* CoreConfig
       // the persisted state is read after the first-launch clearing
       yield* applyFirstLaunchRule(storage)
+      yield* storeMerchantSign(storage)
       const { state: initial, persisted } = yield* hydrateState(storage)
       const generation = crypto.randomUUID()
       const writer = makeSnapshotWriter(storage, { generation, intervalMs: config.persistIntervalMs })

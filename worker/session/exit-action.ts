@@ -57,7 +57,10 @@ export class ExitAction extends Context.Service<ExitAction, ExitActionShape>()('
 
       const fatal = (epoch: number, text: string, delayMs: number) => {
         if (!session.claimExit(epoch)) return false
-        background.run(Effect.andThen(delayMs > 0 ? Effect.sleep(delayMs) : Effect.void, run({ redirect: true, reason: text })))
+        const claimed = session.current().epoch
+        // a login during the delay (6013 waits 500 ms) is a new session: the exit was the old one's, and is dropped
+        const stillOurs = Effect.suspend(() => (session.current().epoch === claimed ? run({ redirect: true, reason: text }) : Effect.void))
+        background.run(Effect.andThen(delayMs > 0 ? Effect.sleep(delayMs) : Effect.void, stillOurs))
         return true
       }
 

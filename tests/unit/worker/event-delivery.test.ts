@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as Effect from 'effect/Effect'
 import { EventHub, runCore, settle, TabRegistry } from './harness.ts'
+import { ExitAction } from '../../../worker/session/exit-action.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { PushRules } from '../../../worker/push/push-rules.ts'
 import { initialShared } from '../../../worker/protocol/projection/index.ts'
@@ -142,5 +143,15 @@ describe('event delivery', () => {
       // a second tab of the same dead worker, less far along, adds nothing
       hub.attach('u', { onmessage: null, postMessage: () => {}, close: () => {} }, { generation: 'dead', state: { ...tabState, seq: 13, counters: { my: 4, coupon: 4, activationCode: 0 } } })
       expect(hub.snapshot().counters).toEqual({ my: 7, coupon: 6, activationCode: 1 })
+    })))
+
+  it('a starting core stores the merchant sign every request carries (§3), and an exit keeps it', () =>
+    runCore({}, () => Effect.gen(function* () {
+      const storage = yield* Storage
+      expect(yield* storage.get('merchantSign')).toBe('SPW')
+      const exit = yield* ExitAction
+      yield* exit.run({ redirect: false })
+      yield* (yield* EventHub).flushed
+      expect(yield* storage.get('merchantSign')).toBe('SPW')
     })))
 })

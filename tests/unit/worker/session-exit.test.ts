@@ -7,6 +7,7 @@ import { HttpPipeline } from '../../../worker/http/http-pipeline.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { Session } from '../../../worker/session/session.ts'
 import { ExitAction } from '../../../worker/session/exit-action.ts'
+import { SessionState } from '../../../worker/session/session-state.ts'
 import * as Fiber from 'effect/Fiber'
 import { DeviceList } from '../../../worker/devices/device-list.ts'
 import { code, EventHub, eventsOf, ok, runCore, settle, type Reply } from './harness.ts'
@@ -83,6 +84,21 @@ describe('session-ending codes', () => {
       }
     })))
 
+  it('a login during the 500 ms before a 6013 exit is a new session, and that exit does not end it', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      h.routes['/api/pay/v2/meal/info/tab/list'] = () => code(6013)
+      yield* (yield* HttpPipeline).call('mealTypeList', {}, tabCtx)
+      yield* TestClock.adjust(200)
+      // what a login does once its reply is in (session.ts establish): the new token is the session now
+      const state = yield* SessionState
+      state.set('tok-2', 'other')
+      yield* TestClock.adjust(2000)
+      yield* settle
+      expect(state.current().token).toBe('tok-2')
+      expect(eventsOf(a, 'SessionEnded')).toHaveLength(0)
+    })))
+
   it('a call sent after the exit, without a token, that meets 401 ends nothing and tells nobody again', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('tab-a')
@@ -139,10 +155,11 @@ describe('the exit action and storage rules', () => {
       expect(eventsOf(a, 'NavigateTo')).toEqual([])
     })))
 
-  it('first launch without isUpdate clears everything but device stat id and log level, then sets isUpdate', () =>
-    runCore({ storage: { ...loggedIn, isUpdate: null as never } }, () => Effect.gen(function* () {
+  it('first launch without isUpdate clears everything but device stat id and log level, then sets isUpdate (and the start stores merchantSign)', () =>
+    runCore({ storage: { ...loggedIn, isUpdate: null as never, merchantSign: 'stale' } }, () => Effect.gen(function* () {
       const storage = yield* Storage
-      expect([...(yield* storage.keys())].sort()).toEqual(['devServerLogLevel', 'deviceStatId', 'isUpdate'])
+      expect([...(yield* storage.keys())].sort()).toEqual(['devServerLogLevel', 'deviceStatId', 'isUpdate', 'merchantSign'])
+      expect(yield* storage.get('merchantSign')).toBe('SPW')
       expect(yield* storage.get('deviceStatId')).toBe('dev-1')
       expect(yield* storage.get('token')).toBeNull()
     })))
