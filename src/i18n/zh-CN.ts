@@ -125,7 +125,7 @@ export const zhCN = {
   /** /package/adView/adView. */
   adView: {
     refused: '无法打开该链接',
-    refusedHint: '广告链接仅支持 http 或 https 地址',
+    refusedHint: '只能打开本应用广告的 http 或 https 地址',
     openInBrowser: '在浏览器中打开',
     loading: '正在加载…',
     frameTitle: '广告内容',

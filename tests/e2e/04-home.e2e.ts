@@ -39,6 +39,29 @@ test('the ad view refuses a non-http(s) url', async ({ page }) => {
   await expect(page.getByTestId('ad-view-frame')).toHaveCount(0)
 })
 
+test('the ad view frames the url the ad list gives that ad and refuses any other ?url= with it (issue 11)', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  const ads = await page.evaluate(async () => {
+    const r = await fetch('/api/public/v5/advertising/getAdInfoByAdPlace', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ adPlace: 1 }),
+    })
+    return ((await r.json()) as { data: Array<{ id: number; clickUrl: string }> }).data
+  })
+  const ad = ads.find((a) => /^https?:\/\//.test(a.clickUrl))!
+  expect(ad).toBeDefined()
+  const adView = (url: string) => appUrl(`/package/adView/adView?url=${encodeURIComponent(url)}&adId=${ad.id}`)
+  await page.goto(adView(ad.clickUrl))
+  await expect(page.getByTestId('ad-view-frame')).toHaveAttribute('src', ad.clickUrl)
+  await page.goto(adView('https://phish.example/login'))
+  await expect(page.getByTestId('ad-view-refused')).toBeVisible()
+  await screenshot(page, 'ad-view-refused-foreign-url')
+  await expect(page.getByTestId('ad-view-frame')).toHaveCount(0)
+  await page.goto(appUrl(`/package/adView/adView?url=${encodeURIComponent(ad.clickUrl)}`))
+  await expect(page.getByTestId('ad-view-refused')).toBeVisible()
+})
+
 test('notifications list opens a notice as text and marks it read', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
   await login(page, world.accounts.demo)

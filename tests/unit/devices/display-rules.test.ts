@@ -42,19 +42,19 @@ describe('viewer page address', () => {
 
 describe('ad click', () => {
   it('opens the ad view for an absolute http(s) url', () => {
-    expect(adTarget({ clickUrl: 'https://a.example/x' })).toEqual({ kind: 'navigate', to: '/package/adView/adView', search: { url: 'https://a.example/x' } })
+    expect(adTarget({ id: 7, clickUrl: 'https://a.example/x' })).toEqual({ kind: 'navigate', to: '/package/adView/adView', search: { url: 'https://a.example/x', adId: '7' } })
   })
 
   it('opens purchase for "1", with phone type and version only when both exist', () => {
-    expect(adTarget({ clickUrl: '1', phoneType: 'STANDARD', androidVersion: '12' }).kind).toBe('navigate')
-    expect(adTarget({ clickUrl: '1', phoneType: 'STANDARD', androidVersion: '12' })).toMatchObject({ search: { phoneType: 'STANDARD', androidVersion: '12' } })
-    expect(adTarget({ clickUrl: '1', phoneType: 'STANDARD' })).toMatchObject({ to: '/package/purchase/purchase', search: {} })
+    expect(adTarget({ id: 1, clickUrl: '1', phoneType: 'STANDARD', androidVersion: '12' }).kind).toBe('navigate')
+    expect(adTarget({ id: 1, clickUrl: '1', phoneType: 'STANDARD', androidVersion: '12' })).toMatchObject({ search: { phoneType: 'STANDARD', androidVersion: '12' } })
+    expect(adTarget({ id: 1, clickUrl: '1', phoneType: 'STANDARD' })).toMatchObject({ to: '/package/purchase/purchase', search: {} })
   })
 
   it('fails for anything else', () => {
-    expect(adTarget({ clickUrl: 'www.example.com' })).toEqual({ kind: 'failed' })
-    expect(adTarget({ clickUrl: '2' })).toEqual({ kind: 'failed' })
-    expect(adTarget({})).toEqual({ kind: 'failed' })
+    expect(adTarget({ id: 1, clickUrl: 'www.example.com' })).toEqual({ kind: 'failed' })
+    expect(adTarget({ id: 1, clickUrl: '2' })).toEqual({ kind: 'failed' })
+    expect(adTarget({ id: 1 })).toEqual({ kind: 'failed' })
   })
 })
 

@@ -54,9 +54,9 @@ describe('pop-up ads once per tab session', () => {
 })
 
 describe('ad click wiring', () => {
-  const run = (ad: Parameters<typeof followAd>[0]) => {
+  const run = (ad: Omit<Parameters<typeof followAd>[0], 'id'>) => {
     const calls: Array<[string, unknown]> = []
-    followAd(ad, '传送门传送失败...', {
+    followAd({ id: 3, ...ad }, '传送门传送失败...', {
       navigate: (to, search) => calls.push(['navigate', { to, search }]),
       toast: (text) => calls.push(['toast', text]),
     })
@@ -65,7 +65,7 @@ describe('ad click wiring', () => {
 
   it('an absolute http(s) clickUrl opens the ad view with that url', () => {
     expect(run({ clickUrl: 'https://ads.example.com/spring?a=1' })).toEqual([
-      ['navigate', { to: '/package/adView/adView', search: { url: 'https://ads.example.com/spring?a=1' } }],
+      ['navigate', { to: '/package/adView/adView', search: { url: 'https://ads.example.com/spring?a=1', adId: '3' } }],
     ])
     expect(run({ clickUrl: 'http://127.0.0.1:8080/ads/promo/spring' })[0]![0]).toBe('navigate')
   })

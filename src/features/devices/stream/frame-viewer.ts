@@ -1,8 +1,15 @@
 // FrameViewerStream: the service's own viewer page in an iframe (api-notes); the page draws the screen and takes
-// input itself, so this adapter only hosts it.
+// input itself, so this adapter only hosts it: sandboxed to scripts on its own origin (no top navigation, pop-ups,
+// forms or downloads), and granted autoplay, fullscreen and clipboard-write only, never clipboard-read.
 import type { ConnectReady } from '../../../../worker/protocol/devices.ts'
 import { buildViewerUrl } from '../viewer-url.ts'
 import type { DeviceStream, StreamStatus } from './types.ts'
+
+/** Scripts, plus its own origin when that is not ours (a same-origin frame with both could lift its own sandbox). */
+export const viewerSandbox = (src: string, appOrigin: string): string =>
+  new URL(src).origin === appOrigin ? 'allow-scripts' : 'allow-scripts allow-same-origin'
+
+export const VIEWER_FRAME_ALLOW = 'autoplay; fullscreen; clipboard-write'
 
 export const createFrameViewerStream = (result: ConnectReady): DeviceStream | null => {
   const src = buildViewerUrl(result)
@@ -19,7 +26,8 @@ export const createFrameViewerStream = (result: ConnectReady): DeviceStream | nu
       frame.src = src
       frame.className = 'viewer-frame'
       frame.dataset.testid = 'frame-viewer'
-      frame.setAttribute('allow', 'autoplay; fullscreen; clipboard-read; clipboard-write')
+      frame.setAttribute('sandbox', viewerSandbox(src, location.origin))
+      frame.setAttribute('allow', VIEWER_FRAME_ALLOW)
       frame.setAttribute('referrerpolicy', 'no-referrer')
       frame.addEventListener('load', () => emit({ kind: 'live' }))
       frame.addEventListener('error', () => emit({ kind: 'closed', reason: 'lost' }))

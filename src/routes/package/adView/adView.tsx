@@ -1,10 +1,10 @@
-// /package/adView/adView?url=: the ad's http(s) page in a frame under the navigation bar; any other scheme is
-// refused. The frame is credentialless (the app is cross-origin isolated) and sandboxed; a page on our own origin
+// /package/adView/adView?url=&adId=: the ad's http(s) page in a frame under the navigation bar, only when the ad
+// list names that url for that ad (a link's own ?url= is refused, as is any other scheme). The frame is credentialless (the app is cross-origin isolated) and sandboxed; a page on our own origin
 // gets no same-origin rights.
 import { ErrorBlock, SpinLoading } from 'antd-mobile'
 import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
-import { isHttpUrl } from '../../../features/devices/ad-click.ts'
+import { useAdFrameUrl } from '../../../features/devices/use-ad-frame-url.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { Page } from '../../../ui/Page.tsx'
 import './adView.css'
@@ -14,9 +14,16 @@ const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-s
 
 export default function AdViewScreen() {
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const url = search.url ?? ''
+  const checked = useAdFrameUrl(String(search.adId ?? ''), String(search.url ?? ''))
   const [loaded, setLoaded] = useState(false)
-  if (!isHttpUrl(url)) {
+  if (checked === 'checking') {
+    return (
+      <Page testId="ad-view-page">
+        <div className="center-state" data-testid="ad-view-checking"><SpinLoading color="primary" /></div>
+      </Page>
+    )
+  }
+  if (checked === null) {
     return (
       <Page testId="ad-view-page">
         <div className="center-state" data-testid="ad-view-refused">
@@ -25,6 +32,7 @@ export default function AdViewScreen() {
       </Page>
     )
   }
+  const url = checked
   const sameOrigin = new URL(url).origin === location.origin
   return (
     <Page
