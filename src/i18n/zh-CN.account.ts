@@ -1,5 +1,5 @@
 // Every user-facing string of the account screens: personal info, settings, security code, real-name, coupons,
-// activation codes, star coins, online service. Exposed as `zhCN.account` by zh-CN.ts.
+// activation codes, star coins, online service. Exposed as `zhCN.account` by zh-CN.sections.ts.
 
 export const accountZhCN = {
   loadFailed: '加载失败',

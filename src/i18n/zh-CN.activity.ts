@@ -1,4 +1,4 @@
-// Strings of the personal centre's activities and new coupons (added to zh-CN.ts as `activity`).
+// Strings of the personal centre's activities and new coupons (`zhCN.activity`, zh-CN.sections.ts).
 export const activityZhCN = {
   newCoupons: '新到优惠券',
   newCouponsCount: (n: number) => `${n}张`,

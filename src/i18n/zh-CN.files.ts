@@ -1,4 +1,4 @@
-// Strings of file uploads (the avatar), added to zh-CN.ts as `files`.
+// Strings of file uploads (the avatar), `zhCN.files` (zh-CN.sections.ts).
 export const filesZhCN = {
   changeAvatar: '更换头像',
   avatarType: '仅支持 JPG、PNG、WebP 格式的图片',

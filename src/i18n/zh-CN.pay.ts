@@ -1,4 +1,4 @@
-// Strings of the package, order and payment screens (added to zh-CN.ts as `pay`).
+// Strings of the package, order and payment screens (`zhCN.pay`, zh-CN.sections.ts).
 export const payZhCN = {
   phoneType: '机型',
   androidVersion: '安卓版本',
