@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
+import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
@@ -54,6 +55,32 @@ const preloadHomeFromHtml = (): Plugin => {
   }
 }
 
+/**
+ * antd-mobile's imperative overlays render through the function its utils/unstable-render.js hands out; the default
+ * there is rc-util's legacy ReactDOM.render path (dead under React 19, where src/boot/antd-react19.ts sets a createRoot
+ * renderer) and it cost ~3 kB gzip before login. src/boot/antd-render-seam.ts keeps the seam without that default.
+ * Also a plugin of the dependency pre-bundling, so the dev server and browser tests run what the build ships; a build
+ * in which antd-mobile no longer imports the seam fails rather than shipping the old renderer.
+ */
+const antdRenderSeam = (): Plugin => {
+  const seam = fileURLToPath(new URL('./src/boot/antd-render-seam.ts', import.meta.url))
+  let substituted = false
+  return {
+    name: 'antd-render-seam',
+    enforce: 'pre',
+    resolveId: (source, importer) => {
+      if (!importer || !/[\\/]antd-mobile[\\/]es[\\/]/.test(importer) || !/^\.{1,2}\/(utils\/)?unstable-render(\.js)?$/.test(source)) return null
+      substituted = true
+      return seam
+    },
+    buildEnd(error) {
+      if (!error && !substituted && this.environment?.name === 'client' && this.environment.mode === 'build') {
+        this.error('antd-render-seam: antd-mobile/es/utils/unstable-render.js was never imported; check the antd-mobile upgrade')
+      }
+    },
+  }
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
 
@@ -61,6 +88,7 @@ export default defineConfig({
   base: '/cloud/phone/web/',
   plugins: [
     react(),
+    antdRenderSeam(),
     preloadHomeFromHtml(),
     // Installable with an offline shell (issue 12): the manifest, and a service worker precaching index.html, every
     // chunk (screens and the core worker included) and the icons. `prompt`: a new version waits for the user.
@@ -104,6 +132,7 @@ export default defineConfig({
   },
   // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
   optimizeDeps: {
+    rolldownOptions: { plugins: [antdRenderSeam()] },
     include: [
       'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
       'effect/Option', 'effect/Schema', 'effect/SchemaTransformation', 'effect/Scope', 'idb', 'comlink',

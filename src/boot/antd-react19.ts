@@ -1,4 +1,5 @@
 // antd-mobile's imperative Toast/Dialog render through ReactDOM.render, which React 19 removed: give them createRoot.
+// (The build ships antd-mobile's render seam without that default renderer: antd-render-seam.ts.)
 import { unstableSetRender } from 'antd-mobile'
 import { createRoot, type Root } from 'react-dom/client'
 
