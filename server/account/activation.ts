@@ -5,6 +5,7 @@ import { sql, type Selectable, type Transaction } from 'kysely'
 import { ActivationCodeType, DeviceCodeStatus, type ExchangeResponse } from '../../worker/protocol/account.ts'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
 import type { Database } from '../db/schema.ts'
+import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
 import { DomainError } from '../http/errors.ts'
 import { AccountMsg, AccountStatus } from './messages.ts'
 import { isActivationCode, normaliseCode } from './rules.ts'
@@ -43,15 +44,16 @@ const ownedCount = async (trx: Trx, userId: number): Promise<number> => {
 
 /** A new device of the phone type (its first Android version) for `days`, named after the owner's count. */
 const createDevice = async (trx: Trx, userId: number, phoneType: string | null, days: number, now: number): Promise<string> => {
+  await lockDeviceOwner(trx, userId)
   const count = await ownedCount(trx, userId)
   if (count >= MAX_DEVICES_PER_ACCOUNT) throw new DomainError(AccountStatus.deviceLimit, AccountMsg.deviceLimit)
   let typeQuery = trx.selectFrom('meal_types').selectAll().orderBy('sort').orderBy('id')
   if (phoneType) typeQuery = typeQuery.where('phone_type', '=', phoneType)
   const type = await typeQuery.executeTakeFirstOrThrow()
-  const { max } = await trx.selectFrom('devices').select((eb) => eb.fn.max('user_card_id').as('max')).executeTakeFirstOrThrow()
+  const [userCardId] = await nextUserCardIds(trx, 1)
   const diskName = `云手机-${String(count + 1).padStart(2, '0')}`
   await trx.insertInto('devices').values({
-    user_card_id: Number(max ?? 0) + 1, owner_id: userId, disk_name: diskName, buy_vip_type: 'VIP',
+    user_card_id: userCardId!, owner_id: userId, disk_name: diskName, buy_vip_type: 'VIP',
     expires_at: new Date(now + days * DAY_MS), room: '华东一区', free_trial: 0,
     phone_type: type.phone_type, android_version: type.android_version, preview_url: type.preview_url,
   }).execute()

@@ -2,6 +2,7 @@
 // meal types, meals, the system name, the maintenance row, ads and notices. Existing rows are left alone.
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.ts'
+import { syncUserCardIds } from './row-locks.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import { seedMessagesDemoData } from '../messages/seed.ts'
 import { seedAccountDemoData } from '../account/seed.ts'
@@ -92,6 +93,8 @@ export const seed = async (db: Kysely<Database>, now = Date.now()): Promise<void
   }
   // one statement for the whole fleet: a first start stays quick
   await db.insertInto('devices').values(fleetDevices(ids.fleet!, now)).onConflict((oc) => oc.column('user_card_id').doNothing()).execute()
+  // new devices take their userCardIds from the sequence: it goes on past the fixed numbers above
+  await syncUserCardIds(db)
   let sort = 0
   for (const t of mealTypes) {
     for (const v of t.versions) {

@@ -2,9 +2,11 @@
 // owner cancels it: the grantee gets removeAuth {userCardId, diskName} and is cut off from the stream.
 import type { PhoneAuthRecord } from '../../worker/protocol/devices.ts'
 import type { AuthUser } from '../context.ts'
+import { lockCards } from '../db/row-locks.ts'
 import { accessDevice, requireNotExpired, requireOwner } from './access.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, pushTo, type DeviceServices } from './services.ts'
+import type { DevicesDb } from './tables.ts'
 import { SIM_CLOSE } from './sim/stream.ts'
 import { recipientByPhone } from './transfer.ts'
 
@@ -33,13 +35,20 @@ const toRecord = (r: RecordRow, viewerId: number): PhoneAuthRecord => ({
 })
 
 export const authorise = async (s: DeviceServices, user: AuthUser, userCardId: number, phone: string): Promise<PhoneAuthRecord> => {
-  const access = await accessDevice(s.db, user.id, userCardId)
-  requireOwner(access, DeviceMsg.granteeCannotAuthorise)
-  requireNotExpired(access.device, s.clock)
+  const allowed = async (db: DevicesDb) => {
+    const access = await accessDevice(db, user.id, userCardId)
+    requireOwner(access, DeviceMsg.granteeCannotAuthorise)
+    requireNotExpired(access.device, s.clock)
+    return access
+  }
+  await allowed(s.db)
   const to = await recipientByPhone(s, user, phone)
-  const existing = await s.db.selectFrom('device_auths').select('id').where('device_id', '=', access.device.id).executeTakeFirst()
-  if (existing) throw deviceError(DeviceStatus.conflict, DeviceMsg.alreadyAuthorised)
+  // checked again with the device locked, so two authorisations (or a transfer) of one device take turns
   const id = await s.db.transaction().execute(async (trx) => {
+    await lockCards(trx, [userCardId])
+    const access = await allowed(trx)
+    const existing = await trx.selectFrom('device_auths').select('id').where('device_id', '=', access.device.id).executeTakeFirst()
+    if (existing) throw deviceError(DeviceStatus.conflict, DeviceMsg.alreadyAuthorised)
     await trx.insertInto('device_auths').values({ device_id: access.device.id, owner_id: user.id, grantee_id: to.id }).execute()
     const row = await trx.insertInto('device_auth_records')
       .values({ device_id: access.device.id, owner_id: user.id, grantee_id: to.id, created_at: new Date(s.clock.now()) })
@@ -73,7 +82,10 @@ export const cancelAuth = async (s: DeviceServices, user: AuthUser, id: number):
   if (row.owner_id !== user.id) throw deviceError(DeviceStatus.forbidden, DeviceMsg.onlyOwnerCancels)
   if (row.status === 1) throw deviceError(DeviceStatus.conflict, DeviceMsg.alreadyCancelled)
   await s.db.transaction().execute(async (trx) => {
-    await trx.updateTable('device_auth_records').set({ status: 1, cancelled_at: new Date(s.clock.now()) }).where('id', '=', id).execute()
+    // two cancels at once: only the one that ends the record goes on (and tells the grantee)
+    const ended = await trx.updateTable('device_auth_records').set({ status: 1, cancelled_at: new Date(s.clock.now()) })
+      .where('id', '=', id).where('status', '=', 0).returning('id').executeTakeFirst()
+    if (!ended) throw deviceError(DeviceStatus.conflict, DeviceMsg.alreadyCancelled)
     await trx.deleteFrom('device_auths').where('device_id', '=', row.device_id).where('grantee_id', '=', row.grantee_id).execute()
     await trx.deleteFrom('device_sessions').where('device_id', '=', row.device_id).where('user_id', '=', row.grantee_id).execute()
   })

@@ -3,6 +3,7 @@
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
 import type { TransferRecord } from '../../worker/protocol/devices.ts'
 import type { AuthUser } from '../context.ts'
+import { lockCards, lockDeviceOwner } from '../db/row-locks.ts'
 import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError, isMainlandMobile } from './errors.ts'
@@ -24,28 +25,37 @@ export const transferDevices = async (
   const ids = [...new Set(userCardIds)]
   if (ids.length === 0) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.noDevicesChosen)
   const to = await recipientByPhone(s, user, phone)
-  const devices: DeviceRow[] = []
-  for (const id of ids) {
-    const access = await accessDevice(s.db, user.id, id)
-    requireOwner(access, DeviceMsg.granteeCannotTransfer)
-    requireNotExpired(access.device, s.clock)
-    await requireNotBusy(s.db, access.device.id, s.clock)
-    const grant = await s.db.selectFrom('device_auths').select('id').where('device_id', '=', access.device.id).executeTakeFirst()
-    if (grant) throw deviceError(DeviceStatus.conflict, DeviceMsg.authorisedOut(access.device.disk_name))
-    devices.push(access.device)
-  }
-  const { count } = await s.db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('owner_id', '=', to.id).executeTakeFirstOrThrow()
-  if (Number(count) + devices.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, DeviceMsg.tooManyDevices)
-  await s.db.transaction().execute(async (trx) => {
+  // every check runs with the devices and then the recipient's device count locked (devices before users, as
+  // everywhere): transfers, authorisations and replacements of these devices, and anything adding devices to the
+  // recipient, wait for this one to end
+  const devices = await s.db.transaction().execute(async (trx) => {
+    await lockCards(trx, ids)
+    const devices: DeviceRow[] = []
+    for (const id of ids) {
+      const access = await accessDevice(trx, user.id, id)
+      requireOwner(access, DeviceMsg.granteeCannotTransfer)
+      requireNotExpired(access.device, s.clock)
+      await requireNotBusy(trx, access.device.id, s.clock)
+      const grant = await trx.selectFrom('device_auths').select('id').where('device_id', '=', access.device.id).executeTakeFirst()
+      if (grant) throw deviceError(DeviceStatus.conflict, DeviceMsg.authorisedOut(access.device.disk_name))
+      devices.push(access.device)
+    }
+    await lockDeviceOwner(trx, to.id)
+    const { count } = await trx.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('owner_id', '=', to.id).executeTakeFirstOrThrow()
+    if (Number(count) + devices.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, DeviceMsg.tooManyDevices)
     for (const d of devices) {
-      await trx.updateTable('devices').set({ owner_id: to.id }).where('id', '=', d.id).where('owner_id', '=', user.id).execute()
+      const moved = await trx.updateTable('devices').set({ owner_id: to.id }).where('id', '=', d.id).where('owner_id', '=', user.id)
+        .returning('id').executeTakeFirst()
+      // a record only for a device that moved (PGlite reports no affected-row count: returning() tells)
+      if (!moved) throw deviceError(DeviceStatus.forbidden, DeviceMsg.notYours)
       await trx.deleteFrom('device_sessions').where('device_id', '=', d.id).execute()
       await trx.insertInto('device_transfers').values({
         device_id: d.id, user_card_id: d.user_card_id, disk_name: d.disk_name, from_user_id: user.id, to_user_id: to.id,
         created_at: new Date(s.clock.now()),
       }).execute()
     }
+    return devices
   })
   for (const d of devices) s.sim.kick(d.id, SIM_CLOSE.accessRemoved, user.id)
   await pushRefresh(s, [user.id, to.id])

@@ -12,6 +12,7 @@ import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import type { Database } from '../db/schema.ts'
 import { DEMO_PASSWORD, demoDevices, demoUsers, fleetDevices } from '../db/seed.ts'
 import { seedDeviceDemoData } from '../devices/seed.ts'
+import { nextUserCardIds } from '../db/row-locks.ts'
 import { accountDb } from '../account/tables.ts'
 import { demoNotices } from '../messages/seed.ts'
 import { messagesDb } from '../messages/tables.ts'
@@ -76,10 +77,11 @@ export const createFixtureWorld = async (db: Kysely<Database>, now = Date.now())
 
   const cards: Record<string, number> = {}
   await db.transaction().execute(async (trx) => {
-    const { max } = await trx.selectFrom('devices').select((eb) => eb.fn.max('user_card_id').as('max')).executeTakeFirstOrThrow()
-    let next = Math.max(Number(max ?? 0), 880000) + 1
+    const fleet = fleetDevices(ids.fleet, now)
+    const fresh = await nextUserCardIds(trx, demoDevices.length + fleet.length)
+    let next = 0
     for (const d of demoDevices) {
-      const userCardId = next++
+      const userCardId = fresh[next++]!
       cards[d.diskName] = userCardId
       const device = await trx.insertInto('devices').values({
         user_card_id: userCardId, owner_id: ids[d.owner], disk_name: d.diskName, buy_vip_type: d.tier,
@@ -91,7 +93,7 @@ export const createFixtureWorld = async (db: Kysely<Database>, now = Date.now())
       }
     }
     await trx.insertInto('devices')
-      .values(fleetDevices(ids.fleet, now).map((d) => ({ ...d, user_card_id: next++ })))
+      .values(fleet.map((d) => ({ ...d, user_card_id: fresh[next++]! })))
       .execute()
   })
   // the authorisation records and timing records the devices module keeps for every device

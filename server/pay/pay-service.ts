@@ -12,6 +12,7 @@ import type { MealsTable } from '../db/schema.ts'
 import type { AccountDb, CouponsTable } from '../account/tables.ts'
 import { starCoinBalance, STAR_COIN_GOT, STAR_COIN_USED } from '../account/routes.ts'
 import type { OrdersTable, PayDb } from './tables.ts'
+import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
 import type { Selectable } from 'kysely'
 
 /** How long an unpaid order stays open (ours; the old client only shows a countdown to closeTime). */
@@ -321,16 +322,15 @@ const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number)
         .where('user_card_id', '=', id).execute()
     }
   } else {
+    await lockDeviceOwner(trx, order.user_id)
     const left = MAX_DEVICES_PER_ACCOUNT - (await ownedCount(trx, order.user_id))
     if (order.quantity > left) throw PayErrors.tooMany(Math.max(0, left))
     const type = await trx.selectFrom('meal_types').select('preview_url')
       .where('phone_type', '=', order.phone_type).where('android_version', '=', order.android_version).executeTakeFirst()
     const fallback = await trx.selectFrom('meal_types').select(['android_version', 'preview_url'])
       .where('phone_type', '=', order.phone_type).orderBy('sort').executeTakeFirst()
-    const { max } = await trx.selectFrom('devices').select((eb) => eb.fn.max('user_card_id').as('max')).executeTakeFirstOrThrow()
-    const first = Math.max(Number(max ?? 0), 880000) + 1
     const names = order.disk_names.split(',').map((s) => s.trim())
-    const ids = Array.from({ length: order.quantity }, (_, i) => first + i)
+    const ids = await nextUserCardIds(trx, order.quantity)
     await trx.insertInto('devices').values(ids.map((id, i) => ({
       user_card_id: id, owner_id: order.user_id, disk_name: names[i] || `云手机-${id}`, buy_vip_type: order.tier,
       expires_at: new Date(now + span), room: '华东一区', free_trial: 0, phone_type: order.phone_type,
