@@ -65,7 +65,8 @@ export const toMarkdown = (report: RunReport): string => {
 /** The chart: dispatch p99 (store, React) per path and tab count, the headline comparison of issue 5. */
 const toSvg = (report: RunReport): string => {
   const dispatch = report.parts.find((p) => p.id === 'dispatch')
-  const scenarios = (dispatch?.data ?? []) as Array<{ path: string; tabs: number; ok: boolean; store?: { p50: number; p99: number }; commit?: { p99: number } }>
+  const scenarios = ((dispatch?.data ?? []) as Array<{ path: string; tabs: number; ok: boolean; pooled?: boolean; store?: { p50: number; p99: number }; commit?: { p99: number } }>)
+    .filter((s) => s.pooled !== false)
   return barChart(
     `Dispatch latency per path and tab count${report.quick ? ' (quick run)' : ''}`,
     ['store p50', 'store p99', 'React commit p99'],

@@ -22,6 +22,8 @@ export const pathName = (path: DeliveryPath): string =>
 export interface LatencyResult {
   readonly path: DeliveryPath
   readonly tabs: number
+  /** 1 for the run before the flood; later rounds are latency-only runs (bench/parts/delivery.ts). */
+  readonly round: number
   readonly ok: boolean
   readonly error?: string
   /** not run: the time budget ran out (reported, not a failure). */
@@ -36,6 +38,9 @@ export interface LatencyResult {
   readonly counterShort?: number
   readonly projection?: string
   readonly isolated?: { tabs: boolean; worker: boolean | null }
+  /** the raw latencies, pooled over rounds in the report and left out of its JSON. */
+  readonly storeSamples?: ReadonlyArray<number>
+  readonly commitSamples?: ReadonlyArray<number>
 }
 
 /** Each message's t0: its first arrival in the browser (the worker sockets; for per-tab sockets the earliest tab's). */
@@ -53,7 +58,7 @@ export const firstArrivals = async (path: DeliveryPath, pages: Page[], count: nu
 /** one message per ~frame at 16 tabs keeps 2 cores from queueing, so this measures latency, not backlog. */
 const pacingMs = (tabs: number): number => (tabs >= 16 ? 16 : tabs >= 4 ? 6 : 4)
 
-export const measureLatency = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], count: number): Promise<LatencyResult> => {
+export const measureLatency = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], count: number, round: number): Promise<LatencyResult> => {
   const tabs = pages.length
   try {
     const warm = ctx.quick ? 30 : 100
@@ -79,23 +84,59 @@ export const measureLatency = async (ctx: BenchContext, path: DeliveryPath, page
     const isolated = await pages[0].evaluate(async () => ({ tabs: self.crossOriginIsolated, worker: await window.__bench!.workerIsolated() }))
     const projection = path === 'product' || path === 'dedicated' ? 'product store' : String(await pages[0].evaluate(() => window.__bench!.control('projection')))
     return {
-      path, tabs, ok: true, store: summarize(storeLat), commit: summarize(commitLat), missing, exact,
+      path, tabs, round, ok: true, store: summarize(storeLat), commit: summarize(commitLat), missing, exact,
       counterShort: dumps.reduce((a, d) => a + (count - (d.progress.counter - d.progress.base)), 0), projection, isolated,
+      storeSamples: storeLat, commitSamples: commitLat,
     }
   } catch (e) {
-    return latencyFailure(path, tabs, e)
+    return latencyFailure(path, tabs, e, round)
   }
 }
 
-export const latencyFailure = (path: DeliveryPath, tabs: number, e: unknown): LatencyResult =>
-  ({ path, tabs, ok: false, skipped: e instanceof Skipped, error: e instanceof Error ? e.message.split('\n')[0] : String(e) })
+export const latencyFailure = (path: DeliveryPath, tabs: number, e: unknown, round: number): LatencyResult =>
+  ({ path, tabs, round, ok: false, skipped: e instanceof Skipped, error: e instanceof Error ? e.message.split('\n')[0] : String(e) })
+
+/** One row per path and tab count: the rounds' samples pooled (a failed round makes the row failed). */
+const pool = (results: ReadonlyArray<LatencyResult>): LatencyResult[] => {
+  const groups = new Map<string, LatencyResult[]>()
+  for (const r of results) {
+    const key = `${r.path}/${r.tabs}`
+    groups.set(key, [...(groups.get(key) ?? []), r])
+  }
+  return [...groups.values()].map((runs) => {
+    const failed = runs.find((r) => !r.ok)
+    if (failed !== undefined) return failed
+    const first = runs[0]
+    const store = runs.flatMap((r) => r.storeSamples ?? [])
+    const commit = runs.flatMap((r) => r.commitSamples ?? [])
+    return {
+      ...first,
+      round: runs.length,
+      store: summarize(store),
+      commit: summarize(commit),
+      missing: runs.reduce((a, r) => a + (r.missing ?? 0), 0),
+      exact: runs.every((r) => r.exact === true),
+      counterShort: runs.reduce((a, r) => a + (r.counterShort ?? 0), 0),
+      storeSamples: undefined,
+      commitSamples: undefined,
+    }
+  })
+}
+
+const withoutSamples = (r: LatencyResult): LatencyResult => ({ ...r, storeSamples: undefined, commitSamples: undefined })
 
 const ms = (v: number | undefined): string | number => (v === undefined || !Number.isFinite(v) ? '-' : round(v, 3))
 const ratio = (a: number | undefined, b: number | undefined): number | null =>
   a === undefined || b === undefined || !(b > 0) ? null : round(a / b, 2)
 
-export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: number): PartOutput => {
+export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number): PartOutput => {
+  const results = pool(runs)
   const at = (path: DeliveryPath, tabs: number) => results.find((s) => s.path === path && s.tabs === tabs && s.ok)
+  const roundRatios = (tabs: number) => {
+    const rounds = [...new Set(runs.filter((r) => r.tabs === tabs).map((r) => r.round))].sort((a, b) => a - b)
+    const one = (path: DeliveryPath, round: number) => runs.find((r) => r.path === path && r.tabs === tabs && r.round === round && r.ok)?.store
+    return rounds.map((round) => ({ round, p50: ratio(one('product', round)?.p50, one('port', round)?.p50), p99: ratio(one('product', round)?.p99, one('port', round)?.p99) }))
+  }
   const tabCounts = [...new Set(results.map((r) => r.tabs))].sort((a, b) => a - b)
   const p4 = at('product', 4)
   const targets: TargetCheck[] = []
@@ -107,17 +148,17 @@ export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: numb
     check('store updated p99 at 4 tabs (product, issue 5)', '<= 2 ms', p4?.store?.p99, 'ms', (v) => v <= 2),
     check('React committed p99 at 4 tabs (product, issue 5)', '<= 16 ms', p4?.commit?.p99, 'ms', (v) => v <= 16),
   )
-  const failures = results.filter((r) => r.ok && !r.exact)
+  const failures = runs.filter((r) => r.ok && !r.exact)
     .map((r) => `dispatch ${pathName(r.path)} x${r.tabs}: the tabs' stores did not all end exactly +${count} (short ${r.counterShort})`)
-  const errors = results.filter((r) => !r.ok && !r.skipped).map((r) => `dispatch ${pathName(r.path)} x${r.tabs} errored: ${r.error}`)
+  const errors = runs.filter((r) => !r.ok && !r.skipped).map((r) => `dispatch ${pathName(r.path)} x${r.tabs} round ${r.round} errored: ${r.error}`)
   const sorted = [...results].sort((a, b) => a.tabs - b.tabs)
   return {
     tables: [
       {
-        title: `Dispatch latency in ms from the frame reaching the browser's first socket to the tab's store / React showing it (${count} messages per run and tab; samples = messages x tabs)`,
-        columns: ['path', 'tabs', 'store p50', 'store p95', 'store p99', 'React p50', 'React p95', 'React p99', 'samples', 'missing', 'stores exact', 'counter short', 'isolated tab/worker', 'note'],
+        title: `Dispatch latency in ms from the frame reaching the browser's first socket to the tab's store / React showing it (${count} messages per run and tab; samples = messages x tabs x rounds, pooled)`,
+        columns: ['path', 'tabs', 'rounds', 'store p50', 'store p95', 'store p99', 'React p50', 'React p95', 'React p99', 'samples', 'missing', 'stores exact', 'counter short', 'isolated tab/worker', 'note'],
         rows: sorted.map((s) => [
-          pathName(s.path), s.tabs,
+          pathName(s.path), s.tabs, s.round,
           ms(s.store?.p50), ms(s.store?.p95), ms(s.store?.p99), ms(s.commit?.p50), ms(s.commit?.p95), ms(s.commit?.p99),
           s.store?.n ?? 0, s.missing ?? '-', s.exact ?? '-', s.counterShort ?? '-',
           s.isolated ? `${s.isolated.tabs}/${s.isolated.worker ?? 'n/a'}` : '-',
@@ -125,7 +166,7 @@ export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: numb
         ]),
       },
       {
-        title: 'Dispatch ratios to the raw-port baseline (iii), same run (store latency)',
+        title: 'Dispatch ratios to the raw-port baseline (iii), same run (store latency, rounds pooled)',
         columns: ['tabs', 'product p50 / port p50', 'product p99 / port p99', 'dedicated p50 / port p50', 'dedicated p99 / port p99'],
         rows: tabCounts.map((tabs) => {
           const port = at('port', tabs)?.store
@@ -134,6 +175,11 @@ export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: numb
             ratio(at('dedicated', tabs)?.store?.p50, port?.p50), ratio(at('dedicated', tabs)?.store?.p99, port?.p99),
           ]
         }),
+      },
+      {
+        title: 'Store latency ratio product / raw-port baseline per round (round 1 runs before the flood; the targets use the pooled samples above)',
+        columns: ['tabs', 'round', 'p50 ratio', 'p99 ratio'],
+        rows: [1, 4].flatMap((tabs) => roundRatios(tabs).map((r) => [tabs, r.round, r.p50 ?? '-', r.p99 ?? '-'])),
       },
     ],
     targets,
@@ -148,8 +194,9 @@ export const latencyOutput = (results: ReadonlyArray<LatencyResult>, count: numb
       'Store: the tab store\'s subscription firing with a coupon counter of at least base + k for message k (whether an event batch or a snapshot brought it). React: useLayoutEffect of a component reading the counter through the store hook. Production build of React and of the core.',
       '"stores exact": every tab\'s store ended at exactly base + messages sent; "counter short" sums messages sent minus how far each tab\'s counter moved.',
       'Messages are sendCouponMsg pushes (each bumps the coupon counter), paced 4 ms apart at 1 tab, 6 ms at 4 and 16 ms at 16 after a warm-up.',
-      ...results.filter((s) => !s.ok).map((s) => `${pathName(s.path)} x${s.tabs} failed: ${s.error}`),
+      ...runs.filter((s) => !s.ok).map((s) => `${pathName(s.path)} x${s.tabs} round ${s.round} failed: ${s.error}`),
     ],
-    data: results,
+    // pooled rows (one per path and tab count, what the chart plots), then every round's own figures
+    data: [...results, ...runs.map(withoutSamples)].map((r, i) => ({ ...r, pooled: i < results.length })),
   }
 }

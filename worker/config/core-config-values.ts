@@ -3,7 +3,7 @@
 import {
   CHANGE_CARD_REDIRECT_DELAY_MS, CHANGE_CARD_TOAST_DELAY_MS, ELSEWHERE_TOAST_DELAY_MS, ERROR_MSG_TOAST_DELAY_MS,
   EVENT_LOG_LIMIT, EXIT_REDIRECT_DELAY_MS, HEARTBEAT_INTERVAL_MS, MAINTENANCE_POLL_MS, RECONNECT_INTERVAL_MS,
-  PERSIST_INTERVAL_MS, RECONNECT_MAX_ATTEMPTS, REMOVE_AUTH_MODAL_DELAY_MS, REQUEST_TIMEOUT_MS, TAB_INFLIGHT_LIMIT, TAB_QUEUE_LIMIT,
+  PERSIST_MAX_DELAY_MS, PERSIST_QUIET_MS, RECONNECT_MAX_ATTEMPTS, REMOVE_AUTH_MODAL_DELAY_MS, REQUEST_TIMEOUT_MS, TAB_INFLIGHT_LIMIT, TAB_QUEUE_LIMIT,
 } from '../protocol/constants.ts'
 
 export interface CoreConfigShape {
@@ -25,7 +25,8 @@ export interface CoreConfigShape {
   readonly eventLogLimit: number
   readonly tabQueueLimit: number
   readonly tabInflightLimit: number
-  readonly persistIntervalMs: number
+  readonly persistQuietMs: number
+  readonly persistMaxDelayMs: number
 }
 
 /** The keys a test config may override (everything but the spec's counts and texts). */
@@ -55,13 +56,15 @@ export const defaultCoreConfig = (apiBaseUrl: string, dbName = 'cloud-phone-core
   eventLogLimit: EVENT_LOG_LIMIT,
   tabQueueLimit: TAB_QUEUE_LIMIT,
   tabInflightLimit: TAB_INFLIGHT_LIMIT,
-  persistIntervalMs: PERSIST_INTERVAL_MS,
+  persistQuietMs: PERSIST_QUIET_MS,
+  persistMaxDelayMs: PERSIST_MAX_DELAY_MS,
 })
 
 const NUMERIC_OVERRIDES = [
   'requestTimeoutMs', 'heartbeatMs', 'reconnectMs', 'maintenancePollMs', 'exitRedirectDelayMs', 'errorToastDelayMs',
   'elsewhereToastDelayMs', 'changeCardToastDelayMs', 'changeCardRedirectDelayMs', 'removeAuthModalDelayMs',
-  'eventLogLimit', 'tabQueueLimit', 'tabInflightLimit', 'persistIntervalMs',
+  'eventLogLimit', 'tabQueueLimit', 'tabInflightLimit', 'persistQuietMs',
+  'persistMaxDelayMs',
 ] as const
 
 /** Applies a test config; unknown or ill-typed keys are ignored so a typo cannot change a default silently to NaN. */

@@ -59,8 +59,6 @@ export interface Fanout {
   /** a message the tab posted on its port. */
   readonly receive: (tabId: string, message: UpMessage) => void
   readonly state: () => Snapshot
-  /** the in-memory log, oldest first. */
-  readonly log: () => ReadonlyArray<LoggedEntry>
   /** the log with the state before its first entry (for an export: base + events folded = state). */
   readonly history: () => { readonly base: Snapshot; readonly events: ReadonlyArray<LoggedEntry> }
   /** posts to every tab that has something and room in its window (scheduled by publish/emit/ack). */
@@ -174,7 +172,6 @@ export const makeFanout = (initial: Snapshot, options: FanoutOptions): Fanout =>
       if ('resync' in message || (full && (tab.sent < state.seq || tab.effects.length > 0))) request()
     },
     state: () => state,
-    log: () => log.slice(Math.max(0, log.length - options.logLimit)),
     history: () => ({ base, events: log }),
     flush,
     tabIds: () => [...tabs.keys()],

@@ -58,8 +58,12 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
       yield* storeMerchantSign(storage)
       const { state: initial, persisted } = yield* hydrateState(storage)
       const generation = crypto.randomUUID()
-      const writer = makeSnapshotWriter(storage, { generation, intervalMs: config.persistIntervalMs })
+      const writer = makeSnapshotWriter(storage, { generation, quietMs: config.persistQuietMs, maxDelayMs: config.persistMaxDelayMs })
       const recover = makeRecovery(persisted ?? { generation: null, state: initial })
+      // this generation is on disk from the start, so if it dies before its next write its tabs' states can still be
+      // measured against what it started from (recovery.ts needs the generations to match)
+      writer.changed(initial)
+      void writer.flushed()
       const fanout = makeFanout(initial, {
         generation, logLimit: config.eventLogLimit, window: config.tabInflightLimit, effectLimit: config.tabQueueLimit,
         schedule: (flush) => queueMicrotask(flush),
@@ -67,11 +71,17 @@ export class EventHub extends Context.Service<EventHub, EventHubShape>()('cloud-
 
       // a tab that closed (its Web Lock released) gets nothing more
       tabs.onRelease(fanout.detach)
+      // with no tab in sight the browser may kill this worker (Android does in the background): write what is pending
+      tabs.subscribe(() => {
+        if (!tabs.anyVisible()) void writer.flushed()
+      })
 
       const publish = (event: StateEvent, epoch?: number): number | null => {
         if (epoch !== undefined && session.current().epoch !== epoch) return null
         const seq = fanout.publish(event)
         writer.changed(fanout.state())
+        // the account a persisted state belongs to is what recovery.ts measures a reattaching tab against: on disk at once
+        if (event._tag === 'SessionChanged') void writer.flushed()
         return seq
       }
 

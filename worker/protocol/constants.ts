@@ -96,8 +96,12 @@ export const TAB_QUEUE_LIMIT = 1_000
  * batch that fills the window asks for the ack, so a tab answers one batch in this many.
  */
 export const TAB_INFLIGHT_LIMIT = 4
-/** The projection is written to IndexedDB at most this often (changes in between share one transaction). */
-export const PERSIST_INTERVAL_MS = 50
+/**
+ * The projection is written to IndexedDB once it has not changed for PERSIST_QUIET_MS, and at the latest
+ * PERSIST_MAX_DELAY_MS after its first unwritten change while pushes keep coming (worker/events/snapshot-writer.ts).
+ */
+export const PERSIST_QUIET_MS = 40
+export const PERSIST_MAX_DELAY_MS = 1_000
 /** Tab-side liveness check of the worker: ping every interval, dead after the timeout. */
 export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000

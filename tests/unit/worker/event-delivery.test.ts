@@ -7,6 +7,26 @@ import { PushRules } from '../../../worker/push/push-rules.ts'
 import { initialShared } from '../../../worker/protocol/projection/index.ts'
 
 const announce = { _tag: 'AnnouncementFlagChanged', active: true } as const
+
+/** the seq of every snapshot the writer commits. */
+const recordCommits = (storage: Storage['Service']): Array<number> => {
+  const commits: Array<number> = []
+  const commit = storage.commit
+  ;(storage as { commit: typeof commit }).commit = (c) => {
+    commits.push(c.persisted.state.seq)
+    return commit(c)
+  }
+  return commits
+}
+
+/** polls a condition on the platform's timers (the writer's), failing after 5 s. */
+const waitFor = (condition: () => boolean) => Effect.promise(async () => {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > 5_000) throw new Error('condition not met within 5 s')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+})
 const coupon = { _tag: 'CounterIncremented', kind: 'coupon' } as const
 
 describe('event delivery', () => {
@@ -26,25 +46,71 @@ describe('event delivery', () => {
       expect(a.receiver.state()).toEqual(hub.snapshot())
     })))
 
-  it('persists the projection of a burst in one write, within the persist interval, with the cardCouponPush key', () =>
-    runCore({ config: { persistIntervalMs: 20 } }, () => Effect.gen(function* () {
+  it('persists the projection of a burst in one write once it is quiet, with the cardCouponPush key', () =>
+    runCore({ config: { persistQuietMs: 20 } }, () => Effect.gen(function* () {
       const hub = yield* EventHub
-      const storage = yield* Storage
-      const commits: Array<number> = []
-      const commit = storage.commit
-      ;(storage as { commit: typeof commit }).commit = (c) => {
-        commits.push(c.persisted.state.seq)
-        return commit(c)
-      }
+      const commits = recordCommits(yield* Storage)
       for (let i = 0; i < 5; i++) hub.publish(coupon)
       expect(commits).toEqual([])
-      // the writer's interval runs on the platform's timers, not the test clock
-      yield* Effect.promise(() => new Promise((r) => setTimeout(r, 60)))
+      // the writer's timers are the platform's, not the test clock
+      yield* waitFor(() => commits.length > 0)
       expect(commits).toEqual([5])
-      expect((yield* storage.readPersisted())?.state.counters.coupon).toBe(5)
+      expect((yield* (yield* Storage).readPersisted())?.state.counters.coupon).toBe(5)
       hub.publish(coupon)
       yield* hub.flushed
       expect(commits).toEqual([5, 6])
+    })))
+
+  it('under a steady stream of pushes writes at most once per maxDelay, and the last state once quiet', () =>
+    runCore({ config: { persistQuietMs: 20, persistMaxDelayMs: 100 } }, () => Effect.gen(function* () {
+      const hub = yield* EventHub
+      const commits = recordCommits(yield* Storage)
+      const started = Date.now()
+      // a push every 5 ms for 400 ms: never quiet for 20 ms
+      while (Date.now() - started < 400) {
+        hub.publish(coupon)
+        yield* Effect.promise(() => new Promise((r) => setTimeout(r, 5)))
+      }
+      const last = hub.snapshot().seq
+      const duringStream = commits.length
+      // 400 ms at one write per 100 ms; a loaded machine's late timers only make it fewer
+      expect(duringStream).toBeGreaterThanOrEqual(1)
+      expect(duringStream).toBeLessThanOrEqual(5)
+      yield* waitFor(() => commits.at(-1) === last)
+      expect(commits.length).toBeLessThanOrEqual(duringStream + 1)
+    })))
+
+  it('writes what is pending at once when no tab is visible any more', () =>
+    runCore({ config: { persistQuietMs: 60_000, persistMaxDelayMs: 60_000 } }, (h) => Effect.gen(function* () {
+      yield* h.addTab('a')
+      const hub = yield* EventHub
+      const commits = recordCommits(yield* Storage)
+      hub.publish(coupon)
+      yield* settle
+      expect(commits).toEqual([])
+      ;(yield* TabRegistry).setVisible('a', false)
+      yield* waitFor(() => commits.length > 0)
+      expect(commits).toEqual([hub.snapshot().seq])
+    })))
+
+  it('puts its generation and a new session on disk at once, so a worker killed before its next write can be recovered', () =>
+    runCore({ config: { persistQuietMs: 60_000, persistMaxDelayMs: 60_000 } }, () => Effect.gen(function* () {
+      const hub = yield* EventHub
+      const storage = yield* Storage
+      yield* hub.flushed
+      expect((yield* storage.readPersisted())?.generation).toBe(hub.generation)
+      hub.publish({ _tag: 'SessionChanged', user: { username: 'demo', userType: 1, phone: '13800138000' }, phone: '13800138000' })
+      hub.publish(coupon)
+      const persisted = yield* Effect.promise(async () => {
+        for (let i = 0; i < 500; i++) {
+          const p = await Effect.runPromise(storage.readPersisted())
+          if (p?.state.session.loggedIn === true) return p
+          await new Promise((r) => setTimeout(r, 5))
+        }
+        return null
+      })
+      expect(persisted?.state.session.user?.username).toBe('demo')
+      expect(persisted?.generation).toBe(hub.generation)
     })))
 
   it('a restarted core starts from the persisted state, continues its seq and paints the stored session and list', () =>
