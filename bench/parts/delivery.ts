@@ -36,7 +36,7 @@ const plan = (ctx: BenchContext): Array<{ path: DeliveryPath; tabs: number; floo
 /** budgetMs: runs not started by then are recorded as skipped. */
 export const runDelivery = async (ctx: BenchContext, budgetMs: number): Promise<{ dispatch: PartOutput; flood: PartOutput }> => {
   const deadline = Date.now() + budgetMs
-  const count = ctx.quick ? 100 : 1000
+  const count = ctx.quick ? 200 : 1000
   const latency: LatencyResult[] = []
   const floods: FloodResult[] = []
   for (const { path, tabs, flood, round } of plan(ctx)) {
