@@ -78,6 +78,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** How long a graceful stop lets requests in flight finish before cutting them (SHUTDOWN_GRACE_MS). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
 const devicesModule = fileURLToPath(new URL('./devices/index.ts', import.meta.url))
 
 /** What `server/devices/index.ts` may export; every part is optional. */
@@ -214,7 +217,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     await hub.join(url)
     cleanups.push(async () => {
       // stop accepting first, then close what is open; the bus and the database stay up for requests in flight
-      const http = httpDrain.drain(options.shutdownGraceMs ?? 10_000)
+      const http = httpDrain.drain(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
       await Promise.all([hub.drain(2_000), devices.close()])
       await http
       await hub.leave().catch(() => undefined)

@@ -1,12 +1,12 @@
 // CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL,
 // OPS_TOKEN (else one kept in the database), SHUTDOWN_GRACE_MS (10000), TRUSTED_PROXIES (the load balancers'
 // addresses, comma-separated: their X-Forwarded-For names the client); `--serve-app` builds dist/ when missing and
-// serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close).
+// serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close); a second one exits at once.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { BASE_PATH } from '../worker/protocol/constants.ts'
-import { startServer } from './app.ts'
+import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './app.ts'
 import { DEMO_PASSWORD, demoUsers } from './db/seed.ts'
 
 const serveApp = process.argv.includes('--serve-app')
@@ -21,13 +21,16 @@ if (serveApp && !existsSync(resolve(appDir, 'index.html'))) {
   }
 }
 
+const shutdownGraceMs = process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined
+const graceS = Math.ceil((shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS) / 1000)
+
 const server = await startServer({
   port: Number(process.env.PORT ?? 8080),
   host: process.env.HOST ?? '127.0.0.1',
   dataDir: process.env.DATA_DIR ?? './data',
   databaseUrl: process.env.DATABASE_URL || undefined,
   opsToken: process.env.OPS_TOKEN || undefined,
-  shutdownGraceMs: process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined,
+  shutdownGraceMs,
   trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   serveApp,
   appDir,
@@ -50,9 +53,14 @@ console.log(`  ${demoUsers.member.phone}  普通会员（一台云手机）`)
 
 let stopping = false
 const stop = (signal: string): void => {
-  if (stopping) return
+  // a second signal is the operator insisting: exit now, cutting what is still in flight (a PGlite data dir stays
+  // usable: its lock is taken over by the next start, as after a crash)
+  if (stopping) {
+    console.log(`再次收到 ${signal}，立即退出，未完成的请求被中断`)
+    process.exit(1)
+  }
   stopping = true
-  console.log(`收到 ${signal}，正在停止：不再接受新连接，推送连接以 1012 关闭，处理中的请求完成后退出`)
+  console.log(`收到 ${signal}，正在停止：不再接受新连接，推送连接以 1012 关闭，处理中的请求完成后退出（最长 ${graceS} 秒）`)
   server.close().then(
     () => process.exit(0),
     () => process.exit(1),

@@ -1,6 +1,7 @@
 // The reference server as a child process (`server/main.ts`, as `npm start` runs it), for tests that stop and
 // restart instances by signal: resolves once it prints its address.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 
 export interface ServerProcess {
   readonly url: string
@@ -53,4 +54,26 @@ export const startServerProcess = async (env: Record<string, string>, args: Read
       return exited
     },
   }
+}
+
+/** A POST whose headers the instance has taken (100 Continue) before its body is sent. */
+export const startedRequest = (base: string, path: string, token: string, body: unknown) => {
+  const payload = JSON.stringify(body)
+  const target = new URL(path, base)
+  const req = request({
+    host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), expect: '100-continue', Authorization: token },
+  })
+  const answered = new Promise<{ http: number; status: number }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = ''
+      res.on('data', (c: Buffer) => (text += c.toString()))
+      res.on('end', () => resolve({ http: res.statusCode ?? 0, status: (JSON.parse(text) as { status: number }).status }))
+    })
+    req.on('error', reject)
+  })
+  const continued = new Promise<void>((resolve) => req.once('continue', () => resolve()))
+  req.flushHeaders()
+  // `answered` rejects when the connection is cut before an answer
+  return { continued, answered, finish: () => (req.end(payload), answered) }
 }

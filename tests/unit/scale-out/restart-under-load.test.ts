@@ -4,14 +4,13 @@
 // through the balancer gets the next push from whichever instance it lands on.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { CLOSE_SERVICE_RESTART } from '../../../server/push/hub.ts'
 import { opsConnections, opsPush, type OpsTarget } from '../../../server/ops.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../support/round-robin-proxy.ts'
-import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
+import { startedRequest, startServerProcess, type ServerProcess } from '../../support/server-process.ts'
 import { testDatabase, type TestDatabase } from '../../support/test-database.ts'
 import { api, login, loginToken, openSocket, pushUrl } from '../server/helpers.ts'
 
@@ -45,27 +44,6 @@ afterAll(async () => {
   await database?.drop()
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
-
-/** A POST whose headers the instance has taken (100 Continue) before its body is sent. */
-const startedRequest = (base: string, path: string, token: string, body: unknown) => {
-  const payload = JSON.stringify(body)
-  const target = new URL(path, base)
-  const req = request({
-    host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), expect: '100-continue', Authorization: token },
-  })
-  const answered = new Promise<{ http: number; status: number }>((resolve, reject) => {
-    req.on('response', (res) => {
-      let text = ''
-      res.on('data', (c: Buffer) => (text += c.toString()))
-      res.on('end', () => resolve({ http: res.statusCode ?? 0, status: (JSON.parse(text) as { status: number }).status }))
-    })
-    req.on('error', reject)
-  })
-  const continued = new Promise<void>((resolve) => req.once('continue', () => resolve()))
-  req.flushHeaders()
-  return { continued, finish: () => (req.end(payload), answered) }
-}
 
 interface Outcome {
   readonly what: string
