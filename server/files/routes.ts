@@ -3,7 +3,6 @@
 // An avatar upload becomes the user's head portrait.
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { ColumnType, Generated, Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { envelope } from '../../worker/protocol/envelope.ts'
@@ -12,6 +11,7 @@ import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { Status } from '../http/errors.ts'
 import { failure } from '../http/route.ts'
+import { withBodyLimit } from '../http/body-limit.ts'
 import { accountDb } from '../account/tables.ts'
 
 interface UploadTicketsTable {
@@ -73,22 +73,14 @@ export const registerFileRoutes = (ctx: ServerContext): void => {
   })
 
   app.post(`${UPLOAD_PATH}/:ticket`,
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES,
-      // the rest of the body is never read: the connection cannot be reused for another request
-      onError: (c) => {
-        c.header('Connection', 'close')
-        return failure(c, Status.invalidPayload, FileMsg.size)
-      },
-    }),
-    async (c) => {
+    withBodyLimit({ maxBytes: AVATAR_MAX_BYTES, refuse: (c) => failure(c, Status.invalidPayload, FileMsg.size) }, async (c) => {
       const type = (c.req.header('Content-Type') ?? '').split(';')[0].trim().toLowerCase()
       if (!(AVATAR_TYPES as ReadonlyArray<string>).includes(type)) return failure(c, Status.invalidPayload, FileMsg.type)
       const bytes = new Uint8Array(await c.req.arrayBuffer())
       if (bytes.length === 0) return failure(c, Status.invalidPayload, FileMsg.empty)
       if (!looksLike(type, bytes)) return failure(c, Status.invalidPayload, FileMsg.content)
       const spent = await db.updateTable('upload_tickets').set({ used_at: new Date() })
-        .where('ticket', '=', c.req.param('ticket')).where('used_at', 'is', null).where('expires_at', '>', new Date())
+        .where('ticket', '=', c.req.param('ticket') ?? '').where('used_at', 'is', null).where('expires_at', '>', new Date())
         .returning(['user_id', 'purpose']).executeTakeFirst()
       if (!spent) return failure(c, Status.notFound, FileMsg.ticket)
       const fileKey = randomBytes(18).toString('base64url')
@@ -100,7 +92,7 @@ export const registerFileRoutes = (ctx: ServerContext): void => {
           .onConflict((oc) => oc.column('user_id').doUpdateSet({ head_portrait: url })).execute()
       }
       return c.json(envelope(Status.ok, { fileId: String(row.id), fileKey, url }))
-    })
+    }))
 
   const serve = async (c: Context, file: { content_type: string; bytes: Uint8Array } | undefined, download: string | null) => {
     if (!file) return failure(c, Status.notFound, FileMsg.missing, null, 404)

@@ -2,7 +2,8 @@
 // catalogue has a maximum length, every number is bounded (integers where the field is an id or count).
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
-import { MAX_BODY_BYTES } from '../../../server/http/body-limit.ts'
+import { buildApp } from '../../../server/app.ts'
+import { MAX_BODY_BYTES, withBodyLimit } from '../../../server/http/body-limit.ts'
 import { api, loginToken, useTestServer } from '../server/helpers.ts'
 
 /** Fields of a request schema that lack a bound, as paths. */
@@ -86,5 +87,22 @@ describe('on the server', () => {
     expect(text).not.toMatch(/at .*\.(ts|js):\d+/)
     const query = await api(t.base, 'GET', '/api/resources/api/usercard/reboot?userCardId=1.5', { token })
     expect(query.body.msg).toContain('应为整数')
+  })
+})
+
+describe('body limits are declared by the route', () => {
+  it('a route declaring its own limit takes bodies up to it; every other route keeps 64 KiB, on any path', async () => {
+    const app = buildApp(true)
+    const big = 'b'.repeat(MAX_BODY_BYTES * 2)
+    app.post('/any/path/:id', withBodyLimit({ maxBytes: MAX_BODY_BYTES * 4, refuse: (c) => c.text('太大了', 200) }, async (c) => c.text(String((await c.req.text()).length))))
+    app.post('/other', async (c) => c.text(String((await c.req.text()).length)))
+    const send = (path: string, body: string) => app.request(path, { method: 'POST', body, headers: { 'Content-Length': String(body.length) } })
+    const own = await send('/any/path/1', big)
+    expect(own.status).toBe(200)
+    expect(await own.text()).toBe(String(big.length))
+    const over = await send('/any/path/1', big.repeat(3))
+    expect(await over.text()).toBe('太大了')
+    expect(over.headers.get('Connection')).toBe('close')
+    expect((await send('/other', big)).status).toBe(413)
   })
 })
