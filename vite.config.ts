@@ -3,7 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { earlyBootScript } from './src/boot/early-core.ts'
+import { HASHED_ASSET_CACHE_CONTROL, isHashedAsset } from './server/http/static-app.ts'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs } from './tests/chromium.ts'
 
@@ -81,6 +84,53 @@ const antdRenderSeam = (): Plugin => {
   }
 }
 
+/**
+ * Issue 12: the core's worker starts from index.html (src/boot/early-core.ts), in parallel with the entry's loading.
+ * Its URL is the one worker asset that the chunk holding src/core/connect.ts names (the others are the worker's own
+ * lazy chunks); a build where that is not exactly one file fails rather than shipping a page that starts no core early.
+ */
+const startCoreFromHtml = (): Plugin => {
+  let base = '/'
+  return {
+    name: 'start-core-from-html',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const files = Object.values(ctx.bundle ?? {})
+        const connect = files.find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith('/src/core/connect.ts')))
+        const code = connect?.type === 'chunk' ? connect.code : ''
+        const named = files.filter((a) => a.type === 'asset' && a.fileName.endsWith('.js') && code.includes(a.fileName))
+        if (named.length !== 1) throw new Error(`start-core-from-html: expected one worker asset named by src/core/connect.ts, found ${named.length}`)
+        const script = `<script>${earlyBootScript(base + named[0].fileName)}</script>`
+        return html.replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    ${script}`)
+      },
+    },
+  }
+}
+
+/**
+ * `vite preview` (the bench's server of the build) answers every file with `Cache-Control: no-cache`, so each reload
+ * revalidated every chunk: ~60 conditional requests over 6 connections, the worker script queued behind them. The
+ * reference server that ships the app caches hashed assets for a year (server/http/static-app.ts); so does the preview.
+ */
+const previewCachesLikeProduction = (): Plugin => ({
+  name: 'preview-caches-like-production',
+  configurePreviewServer: (server) => {
+    server.middlewares.use((req, res, next) => {
+      if (isHashedAsset(new URL(req.url ?? '/', 'http://preview').pathname)) {
+        const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse
+        res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) =>
+          writeHead(status, { ...headers, 'Cache-Control': HASHED_ASSET_CACHE_CONTROL })) as typeof res.writeHead
+      }
+      next()
+    })
+  },
+})
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
 
@@ -90,6 +140,8 @@ export default defineConfig({
     react(),
     antdRenderSeam(),
     preloadHomeFromHtml(),
+    startCoreFromHtml(),
+    previewCachesLikeProduction(),
     // Installable with an offline shell (issue 12): the manifest, and a service worker precaching index.html, every
     // chunk (screens and the core worker included) and the icons. `prompt`: a new version waits for the user.
     VitePWA({

@@ -19,6 +19,8 @@ import { statusBarHeightFrom } from './ui/nav-height.ts'
 import { RouterNotReady } from './ui/RouterNotReady.tsx'
 import { installShell } from './ui/shell.ts'
 
+// boot:* marks: where a reload's time goes (bench/parts/cold-start.ts reads them; DevTools shows them)
+performance.mark('boot:entry')
 installShell()
 const redirectTo = entryRedirect(window.location)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
@@ -68,6 +70,7 @@ const boot = async (): Promise<void> => {
     route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },
     visible: isVisible(),
   })
+  performance.mark('boot:core-ready')
   appStore.getState().setShared(core.state())
   const router = createAppRouter()
   follow(core, router)
@@ -82,6 +85,7 @@ const boot = async (): Promise<void> => {
       </ConfigProvider>
     </StrictMode>,
   )
+  performance.mark('boot:rendered')
 }
 
 boot().catch(() => {

@@ -33,6 +33,7 @@ export const contentTypeOf = (file: string): string => CONTENT_TYPES[extname(fil
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg)/
 
 /** Vite names built chunks `name-<hash>.ext`; those never change and may be cached for a year. */
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 export const isHashedAsset = (relPath: string): boolean => /(^|\/)assets\//.test(relPath) || /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(relPath)
 
 interface CachedFile {
@@ -81,7 +82,7 @@ export const serveApp = (app: App, appDir: string): void => {
     if (!entry) return c.text('Not Found', 404)
     const headers: Record<string, string> = {
       'Content-Type': contentTypeOf(served),
-      'Cache-Control': served.endsWith('.html') ? 'no-cache' : isHashedAsset(served) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': served.endsWith('.html') ? 'no-cache' : isHashedAsset(served) ? HASHED_ASSET_CACHE_CONTROL : 'public, max-age=3600',
       'Cross-Origin-Resource-Policy': 'same-origin',
       Vary: 'Accept-Encoding',
     }

@@ -10,8 +10,8 @@ import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORK
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
+import { takeTabLock, takeEarlyCore } from '../boot/early-core.ts'
 import { createReceiver } from './receiver.ts'
-import { holdTabLock } from './tab-lock.ts'
 import type { ConnectCore, CoreClient } from './types.ts'
 
 declare global {
@@ -38,7 +38,7 @@ const interrupted: CallResult<never> = { ok: false, status: 0, msg: zhCN.app.cor
 
 const startWorker = (shared: boolean, name: string, onDead: () => void): { api: Remote<CoreApi>; dispose: () => void } => {
   if (shared) {
-    const worker = new SharedWorker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name })
+    const worker = takeEarlyCore(name) ?? new SharedWorker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name })
     worker.onerror = onDead
     return { api: wrap<CoreApi>(worker.port), dispose: () => worker.port.close() }
   }
@@ -54,8 +54,8 @@ export const connectCore: ConnectCore = async (options) => {
   const pingInterval = test?.pingIntervalMs ?? WORKER_PING_INTERVAL_MS
   const pingTimeout = test?.pingTimeoutMs ?? WORKER_PING_TIMEOUT_MS
   const startTimeout = WORKER_START_TIMEOUT_MS
-  const tabId = crypto.randomUUID()
-  const releaseLock = await holdTabLock(tabId)
+  const { tabId, lock } = takeTabLock()
+  const releaseLock = await lock
 
   const stateListeners = new Set<(state: Snapshot, replaced: boolean) => void>()
   const effectListeners = new Set<(event: EffectEvent) => void>()
