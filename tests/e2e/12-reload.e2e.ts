@@ -27,7 +27,7 @@ test('a reload paints the stored device list while the device list request is st
   })
   await login(page, user, proxy.appUrl)
   await expect(page.getByTestId('device-item')).toHaveCount(5)
-  // the core persists its projection at most every 50 ms: the list is stored once a reload shows it
+  // the core persists its projection after 40 ms of quiet (worker/events/snapshot-writer.ts): stored long before this
   await expect.poll(() => connectionsOf(user.phone)).toBe(1)
 
   proxy.rewrite(DEVICE_LIST, { delayMs: 4_000 })
