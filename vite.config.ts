@@ -63,21 +63,25 @@ const preloadHomeFromHtml = (): Plugin => {
  * there is rc-util's legacy ReactDOM.render path (dead under React 19, where src/boot/antd-react19.ts sets a createRoot
  * renderer) and it cost ~3 kB gzip before login. src/boot/antd-render-seam.ts keeps the seam without that default.
  * Also a plugin of the dependency pre-bundling, so the dev server and browser tests run what the build ships; a build
- * in which antd-mobile no longer imports the seam fails rather than shipping the old renderer.
+ * that bundles antd-mobile but no longer imports the seam through it fails rather than shipping the old renderer
+ * (builds without antd-mobile, such as the bench pages, have nothing to substitute).
  */
 const antdRenderSeam = (): Plugin => {
   const seam = fileURLToPath(new URL('./src/boot/antd-render-seam.ts', import.meta.url))
   let substituted = false
+  let bundlesAntd = false
   return {
     name: 'antd-render-seam',
     enforce: 'pre',
     resolveId: (source, importer) => {
-      if (!importer || !/[\\/]antd-mobile[\\/]es[\\/]/.test(importer) || !/^\.{1,2}\/(utils\/)?unstable-render(\.js)?$/.test(source)) return null
+      if (!importer || !/[\\/]antd-mobile[\\/]es[\\/]/.test(importer)) return null
+      bundlesAntd = true
+      if (!/^\.{1,2}\/(utils\/)?unstable-render(\.js)?$/.test(source)) return null
       substituted = true
       return seam
     },
     buildEnd(error) {
-      if (!error && !substituted && this.environment?.name === 'client' && this.environment.mode === 'build') {
+      if (!error && bundlesAntd && !substituted && this.environment?.name === 'client' && this.environment.mode === 'build') {
         this.error('antd-render-seam: antd-mobile/es/utils/unstable-render.js was never imported; check the antd-mobile upgrade')
       }
     },
