@@ -1,11 +1,10 @@
 // Starts the reference server: database (migrated and seeded), every catalogue endpoint, the /push websocket,
 // operator endpoints and, on request, the built app under the base path.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -34,6 +33,7 @@ import { registerSessionRoutes } from './session/routes.ts'
 import { registerPasswordRegisterSwitch } from './session/register-switch.ts'
 import { registerAppletRoutes } from './session/applet.ts'
 import { registerCardRoutes } from './cards/routes.ts'
+import { registerDeviceRoutes, seedDeviceDemoData } from './devices/index.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
 import { registerPaySwitchRoutes } from './pay/pay-switch.ts'
@@ -81,41 +81,12 @@ export interface RunningServer {
 /** How long a graceful stop lets requests in flight finish before cutting them (SHUTDOWN_GRACE_MS). */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
 
-const devicesModule = fileURLToPath(new URL('./devices/index.ts', import.meta.url))
-
-/** What `server/devices/index.ts` may export; every part is optional. */
-interface DevicesModule {
-  seedDeviceDemoData?: (db: Kysely<Database>) => Promise<void>
-  registerDeviceRoutes?: (ctx: ServerContext) => unknown
-}
-
-interface DevicesHooks {
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
-  close(): Promise<void>
-}
-
-const noDevices: DevicesHooks = { handleUpgrade: () => false, close: async () => undefined }
-
-const loadDevicesModule = async (): Promise<DevicesModule> =>
-  existsSync(devicesModule) ? ((await import(pathToFileURL(devicesModule).href)) as DevicesModule) : {}
-
 /** The demo data, seeded once however many instances start at once (each seed skips rows that exist). */
-const seedDemoData = (db: Kysely<Database>, mod: DevicesModule): Promise<void> =>
+const seedDemoData = (db: Kysely<Database>): Promise<void> =>
   withSchemaLock(db, async (trx) => {
     await seed(trx)
-    if (typeof mod.seedDeviceDemoData === 'function') await mod.seedDeviceDemoData(trx)
+    await seedDeviceDemoData(trx)
   })
-
-/** The devices engineer's routes, registered before the core's so theirs win for reboot and connect. */
-const registerDevicesModule = async (ctx: ServerContext, mod: DevicesModule): Promise<DevicesHooks> => {
-  if (typeof mod.registerDeviceRoutes !== 'function') return noDevices
-  const hooks = (await mod.registerDeviceRoutes(ctx)) as Partial<DevicesHooks> | undefined
-  let closing: Promise<void> | null = null
-  return {
-    handleUpgrade: typeof hooks?.handleUpgrade === 'function' ? hooks.handleUpgrade.bind(hooks) : noDevices.handleUpgrade,
-    close: () => (closing ??= typeof hooks?.close === 'function' ? hooks.close() : Promise.resolve()),
-  }
-}
 
 const listen = (server: Server, port: number, host: string): Promise<void> =>
   new Promise<void>((resolveListen, reject) => {
@@ -162,15 +133,14 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     })
     cleanups.push(() => db.destroy())
     await migrate(db)
-    const devicesMod = await loadDevicesModule()
-    await seedDemoData(db, devicesMod)
+    await seedDemoData(db)
     const loginKey = await loadLoginKey(db)
     const cluster = clusterDb(db)
     const opsToken = options.opsToken || (await sharedSecret(cluster, 'ops-token'))
 
     const app = buildApp(options.quiet ?? false, options.trustedProxies)
     const auth = createAuth(db)
-    const registered = bindRouting(app, auth)
+    bindRouting(app, auth)
     const server = createAdaptorServer({ fetch: app.fetch }) as Server
     const httpDrain = createHttpDrain(server)
     // one instance of many over PostgreSQL, or the whole deployment on PGlite (the same hub over an in-process bus)
@@ -179,10 +149,12 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const hub = createPushHub(auth, bus, instances)
     cleanups.push(() => hub.close())
     await hub.start()
-    const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir, registered }
+    const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir }
 
-    const devices = await registerDevicesModule(ctx, devicesMod)
-    cleanups.push(() => devices.close())
+    const devices = registerDeviceRoutes(ctx)
+    let devicesClosed: Promise<void> | null = null
+    const closeDevices = () => (devicesClosed ??= devices.close())
+    cleanups.push(closeDevices)
     // One dispatcher for every websocket upgrade: the devices' stream first, then /push, else refused.
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => undefined)
@@ -218,7 +190,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     cleanups.push(async () => {
       // stop accepting first, then close what is open; the bus and the database stay up for requests in flight
       const http = httpDrain.drain(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
-      await Promise.all([hub.drain(2_000), devices.close()])
+      await Promise.all([hub.drain(2_000), closeDevices()])
       await http
       await hub.leave().catch(() => undefined)
     })

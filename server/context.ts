@@ -86,6 +86,4 @@ export interface ServerContext {
   readonly publicRoute: PublicRouteFn
   readonly auth: Auth
   readonly dataDir: string
-  /** names of catalogue endpoints registered so far (the core skips its own device handlers for names in here). */
-  readonly registered: ReadonlySet<string>
 }

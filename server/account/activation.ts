@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts'
 import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
 import { DomainError } from '../http/errors.ts'
 import { AccountMsg, AccountStatus } from './messages.ts'
-import { isActivationCode, normaliseCode } from './rules.ts'
+import { isActivationCode, normaliseCode } from '../../worker/protocol/validators.ts'
 import type { AccountDb, AccountTables, ActivationCodesTable } from './tables.ts'
 
 const DAY_MS = 86_400_000

@@ -17,7 +17,9 @@ import { createSmsGuard } from '../session/sms-guard.ts'
 import { sessionDb } from '../session/tables.ts'
 import { applyDeviceCode, exchangeCode } from './activation.ts'
 import { AccountMsg, AccountStatus } from './messages.ts'
-import { couponStatusOf, isIdCard, isRealName, isSecurityCode, maskIdCard, maskName, nicknameOk, pageOf } from './rules.ts'
+import { isIdCard, isRealName, isSecurityCode, nicknameOk } from '../../worker/protocol/validators.ts'
+import { pageOf } from '../../worker/protocol/paging.ts'
+import { couponStatusOf, maskIdCard, maskName } from './rules.ts'
 import { accountDb, type AccountDb } from './tables.ts'
 
 const TICKET_TTL_MS = 10 * 60_000

@@ -1,10 +1,6 @@
-// Pure rules of the account module: masking, coupon status, page bounds; the input formats (ID card checksum
-// GB 11643, names, codes) are the tab's own validators, so both sides accept exactly the same input.
+// Pure rules of the account module: masking, coupon status. The input formats (ID card checksum
+// GB 11643, names, codes) are the contract's (worker/protocol/validators.ts), so tab and server accept the same input.
 import { CouponStatus } from '../../worker/protocol/account.ts'
-import { isIdCard } from '../../src/lib/validators.ts'
-import { isActivationCode, isRealName, isSecurityCode, nicknameOk, normaliseCode } from '../../src/features/account/validation.ts'
-
-export { isActivationCode, isIdCard, isRealName, isSecurityCode, nicknameOk, normaliseCode }
 
 /** Keeps the first character: 张三 -> 张*, 欧阳娜娜 -> 欧***. */
 export const maskName = (name: string): string => {
@@ -27,12 +23,3 @@ export const couponStatusOf = (c: CouponState, now: number): CouponStatus =>
     : c.locked_order !== null ? CouponStatus.inUse
     : new Date(c.end_time).getTime() < now ? CouponStatus.invalid
     : CouponStatus.effective
-
-export const DEFAULT_PAGE_SIZE = 10
-export const MAX_PAGE_SIZE = 50
-
-export const pageOf = (p: { pageNum?: number | undefined; pageSize?: number | undefined }) => {
-  const pageNum = Math.max(1, Math.floor(p.pageNum ?? 1) || 1)
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(p.pageSize ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE))
-  return { limit: pageSize, offset: (pageNum - 1) * pageSize }
-}

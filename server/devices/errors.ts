@@ -5,10 +5,11 @@ export const DeviceStatus = {
   invalidPhone: Status.invalidPayload,
   notFound: Status.notFound,
   forbidden: Status.forbidden,
-  expired: 1005,
-  busy: 1101,
-  conflict: 1102,
-  limit: 1103,
+  expired: Status.deviceExpired,
+  /** the device refusals have the 12xx block (session 10xx, account 11xx). */
+  busy: 1201,
+  conflict: 1202,
+  limit: 1203,
   starting: Status.deviceStarting,
 } as const
 
@@ -40,6 +41,3 @@ export const DeviceMsg = {
 } as const
 
 export const deviceError = (status: number, msg: string, data: unknown = null): DomainError => new DomainError(status, msg, data)
-
-/** Mainland mobile number (spec §5): starts with 1, 11 digits. */
-export const isMainlandMobile = (phone: string): boolean => /^1\d{10}$/.test(phone)

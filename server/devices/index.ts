@@ -1,5 +1,5 @@
 // Registers every device-operation endpoint of the catalogue, and the simulated device stream whose websocket
-// upgrades the server hands to `handleUpgrade`. Called by the server before the core's own device routes.
+// upgrades the server hands to `handleUpgrade`.
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { catalogue } from '../../worker/protocol/catalogue.ts'

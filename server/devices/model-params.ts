@@ -7,7 +7,7 @@ import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from '.
 import { markBusy, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import type { DeviceServices } from './services.ts'
-import { SIM_CLOSE } from './sim/stream.ts'
+import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 import type { DevicesDb } from './tables.ts'
 
 const digits = (seed: string, n: number): string => {

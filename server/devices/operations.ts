@@ -7,7 +7,7 @@ import { accessDevice, ownerAndGrantees, requireNotExpired, requireOwner } from 
 import { busyState, markBusy, recordConnect, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushTo, type DeviceServices } from './services.ts'
-import { SIM_CLOSE } from './sim/stream.ts'
+import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 /**
  * The reference server has no real phones, so every connect selects the simulated stream (`streamMode: 'simulated'`);

@@ -7,7 +7,7 @@ import { accessDevice, requireNotExpired, requireOwner } from './access.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, pushTo, type DeviceServices } from './services.ts'
 import type { DevicesDb } from './tables.ts'
-import { SIM_CLOSE } from './sim/stream.ts'
+import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 import { recipientByPhone } from './transfer.ts'
 
 const recordQuery = (s: DeviceServices) =>

@@ -9,7 +9,7 @@ import { markBusy, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, pushTo, type DeviceServices } from './services.ts'
 import type { DevicesDb } from './tables.ts'
-import { SIM_CLOSE } from './sim/stream.ts'
+import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -1,13 +1,13 @@
 // Shutdown (timer) records of the caller's own devices, newest first, optionally for one device.
 import type { TimerType, TimingRecord } from '../../worker/protocol/devices.ts'
+import { pageOf } from '../../worker/protocol/paging.ts'
 import type { AuthUser } from '../context.ts'
 import type { DeviceServices } from './services.ts'
 
 export const timingRecords = async (
   s: DeviceServices, user: AuthUser, pageNum: number, pageSize: number, userCardId?: number,
 ): Promise<{ list: TimingRecord[]; total: number }> => {
-  const size = Math.min(50, Math.max(1, Math.floor(pageSize)))
-  const pageIndex = Math.max(1, Math.floor(pageNum))
+  const { limit, offset } = pageOf({ pageNum, pageSize })
   let mine = s.db.selectFrom('device_timing_records as t').innerJoin('devices as d', 'd.id', 't.device_id')
     .where('d.owner_id', '=', user.id)
   if (userCardId !== undefined) mine = mine.where('d.user_card_id', '=', userCardId)
@@ -15,7 +15,7 @@ export const timingRecords = async (
   const rows = await mine
     .select(['t.id', 't.timer_type', 't.duration_minutes', 't.start_time', 't.offline_time', 'd.user_card_id', 'd.disk_name'])
     .orderBy('t.offline_time', 'desc').orderBy('t.id', 'desc')
-    .limit(size).offset((pageIndex - 1) * size)
+    .limit(limit).offset(offset)
     .execute()
   return {
     total: Number(total),

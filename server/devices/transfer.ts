@@ -2,17 +2,19 @@
 // records get the transfer and both lists are refreshed by push.
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
 import type { TransferRecord } from '../../worker/protocol/devices.ts'
+import { pageOf } from '../../worker/protocol/paging.ts'
+import { isMobile } from '../../worker/protocol/validators.ts'
 import type { AuthUser } from '../context.ts'
 import { lockCards, lockDeviceOwner } from '../db/row-locks.ts'
 import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
 import { requireNotBusy } from './busy.ts'
-import { DeviceMsg, DeviceStatus, deviceError, isMainlandMobile } from './errors.ts'
+import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, type DeviceServices } from './services.ts'
-import { SIM_CLOSE } from './sim/stream.ts'
+import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 /** The registered user a phone number names, refusing malformed numbers, unknown numbers and oneself. */
 export const recipientByPhone = async (s: DeviceServices, user: AuthUser, phone: string): Promise<{ id: number; username: string; phone: string }> => {
-  if (!isMainlandMobile(phone)) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.invalidPhone)
+  if (!isMobile(phone)) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.invalidPhone)
   const to = await s.db.selectFrom('users').select(['id', 'username', 'phone']).where('phone', '=', phone).executeTakeFirst()
   if (!to) throw deviceError(DeviceStatus.notFound, DeviceMsg.phoneNotRegistered)
   if (to.id === user.id) throw deviceError(DeviceStatus.conflict, DeviceMsg.notToSelf)
@@ -65,8 +67,7 @@ export const transferDevices = async (
 export const transferRecords = async (
   s: DeviceServices, user: AuthUser, pageNum: number, pageSize: number,
 ): Promise<{ list: TransferRecord[]; total: number }> => {
-  const size = Math.min(50, Math.max(1, Math.floor(pageSize)))
-  const pageIndex = Math.max(1, Math.floor(pageNum))
+  const { limit, offset } = pageOf({ pageNum, pageSize })
   const mine = s.db.selectFrom('device_transfers')
     .where((eb) => eb.or([eb('from_user_id', '=', user.id), eb('to_user_id', '=', user.id)]))
   const { total } = await mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
@@ -78,7 +79,7 @@ export const transferRecords = async (
       'device_transfers.created_at', 'from_user.phone as from_phone', 'to_user.phone as to_phone',
     ])
     .orderBy('device_transfers.created_at', 'desc').orderBy('device_transfers.id', 'desc')
-    .limit(size).offset((pageIndex - 1) * size)
+    .limit(limit).offset(offset)
     .execute()
   return {
     total: Number(total),

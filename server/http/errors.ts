@@ -1,4 +1,5 @@
 // Domain errors a handler throws; the route helper turns them into an envelope with a non-zero status and Chinese msg.
+import { CONNECT_RETRY_CODE } from '../../worker/protocol/constants.ts'
 
 export class DomainError extends Error {
   constructor(
@@ -19,7 +20,7 @@ export const Status = {
   forbidden: 1003,
   accountDeleted: 2101,
   deviceExpired: 1005,
-  deviceStarting: 5200,
+  deviceStarting: CONNECT_RETRY_CODE,
   serverError: 500,
 } as const
 

@@ -2,14 +2,13 @@
 // announcement to pop up on home, mark read). Notices with no user are everyone's.
 import { sql } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { PAGES, pageOf } from '../../worker/protocol/paging.ts'
 import type { Notice } from '../../worker/protocol/messages.ts'
 import type { ServerContext } from '../context.ts'
 import { DomainError, notFound, Status } from '../http/errors.ts'
 import { registerAdPages } from './ad-pages.ts'
 import { messagesDb, type MessagesDb } from './tables.ts'
 
-const DEFAULT_PAGE_SIZE = 20
-const MAX_PAGE_SIZE = 100
 
 /** A stored "/path" points at this server; anything else is passed on as stored (the tab judges it). */
 const resolveUrl = (stored: string, origin: string): string => (stored.startsWith('/') ? origin + stored : stored)
@@ -43,11 +42,10 @@ export const registerMessageRoutes = (ctx: ServerContext): void => {
   })
 
   route(app, catalogue.noticeAll, async ({ payload, user }) => {
-    const pageNum = Math.max(1, Math.floor(payload.pageNum ?? 1))
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(payload.pageSize ?? DEFAULT_PAGE_SIZE)))
+    const { limit, offset } = pageOf(payload, PAGES.notices)
     const rows = await visibleNotices(db, user.id).select(noticeColumns)
       .orderBy('notices.created_at', 'desc').orderBy('notices.id', 'desc')
-      .limit(pageSize).offset((pageNum - 1) * pageSize).execute()
+      .limit(limit).offset(offset).execute()
     const { total } = await visibleNotices(db, user.id).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
     return { list: rows.map(toNotice), total: Number(total) }
   })

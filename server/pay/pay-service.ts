@@ -1,11 +1,12 @@
 // Orders over the database: create with the shared pricing rules, pay with star coins or the simulated Alipay QR,
 // settle (fulfil: new devices for a purchase, longer validity for a renewal, star coins granted, list refreshed).
 import { sql } from 'kysely'
+import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
 import type { Meal, Order, OrderCreateRequest, PayStatus } from '../../worker/protocol/pay.ts'
 import {
-  couponApplies, couponDeductionCents, formatYuan, MAX_DEVICES_PER_ACCOUNT, payableCents, starCoinPrice, subtotalCents,
+  couponApplies, couponDeductionCents, formatYuan, payableCents, starCoinPrice, subtotalCents,
   tierOfPhoneType, dailyCents, upgradeCents, toCents, MIN_PAYABLE_CENTS, STAR_COINS_PER_YUAN,
-} from '../../src/features/pay/pricing.ts'
+} from '../../worker/protocol/pricing.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, notFound, Status } from '../http/errors.ts'
 import type { MealsTable } from '../db/schema.ts'

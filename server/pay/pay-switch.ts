@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { PaySwitch } from '../../worker/protocol/pay.ts'
-import { osNameOf } from '../../src/features/pay/pay-switch.ts'
+import { osNameOf } from '../../worker/protocol/pay-switch.ts'
 import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 

@@ -1,6 +1,7 @@
 // Package endpoints: meal types (loaded by the client at startup), the meal lists, coupons,
 // orders and their payment (star coins, simulated Alipay QR), the order list and cancelling, package upgrades.
 import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { PAGES, pageOf } from '../../worker/protocol/paging.ts'
 import type { ServerContext } from '../context.ts'
 import {
   bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf, precreate,
@@ -48,15 +49,14 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
 
   route(app, catalogue.qryDegreeOrder, async ({ payload, user }) => {
     await expireStale(db)
-    const pageSize = Math.min(Math.max(1, payload.pageSize), 100)
-    const pageNum = Math.max(1, payload.pageNum)
+    const { limit, offset } = pageOf(payload, PAGES.orders)
     let query = db.selectFrom('orders').where('user_id', '=', user.id)
     if (payload.buyType != null) query = query.where('buy_type', '=', payload.buyType)
     if (payload.finishPay === 0) query = query.where('finish_pay', 'in', [0, 2])
     else if (payload.finishPay != null) query = query.where('finish_pay', '=', payload.finishPay)
     const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const rows = await query.selectAll().orderBy('ctime', 'desc').orderBy('id', 'desc')
-      .limit(pageSize).offset((pageNum - 1) * pageSize).execute()
+      .limit(limit).offset(offset).execute()
     return { list: rows.map(orderToWire), total: Number(n) }
   })
 

@@ -13,8 +13,6 @@ import type { InstanceRegistry } from '../cluster/instances.ts'
 import type { Auth, ClusterEvents, PushHub, PushUserStats } from '../context.ts'
 import { createLocalSockets, tokenDigest } from './local-sockets.ts'
 
-export { CLOSE_UNAUTHORIZED } from './local-sockets.ts'
-
 /**
  * Close code of the push sockets when an instance shuts down: 1012 "Service Restart" (RFC 6455). The client treats
  * every close it did not ask for alike: it reconnects on its usual schedule, through the load balancer, to a live

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { SmsPurpose } from '../../worker/protocol/session.ts'
+import { isMobile } from '../../worker/protocol/validators.ts'
 import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import type { LoginKey } from '../crypto/login-key.ts'
@@ -16,12 +17,11 @@ import { createSmsGuard } from './sms-guard.ts'
 import { closeRevoked, openSession, revokeSessions } from './tokens.ts'
 import { sessionDb, type SessionDb } from './tables.ts'
 
-const MOBILE = /^1\d{10}$/
 const MD5_HEX = /^[0-9a-f]{32}$/
 
 const requireMobile = (phone: string): string => {
   const value = phone.trim()
-  if (!MOBILE.test(value)) throw new DomainError(AuthStatus.phoneInvalid, AuthMsg.phoneInvalid)
+  if (!isMobile(value)) throw new DomainError(AuthStatus.phoneInvalid, AuthMsg.phoneInvalid)
   return value
 }
 

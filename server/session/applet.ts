@@ -6,6 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { ColumnType, Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { isMobile } from '../../worker/protocol/validators.ts'
 import type { ServerContext } from '../context.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
 import type { Database } from '../db/schema.ts'
@@ -35,7 +36,6 @@ const appletDb = (db: Kysely<Database>): AppletDb => db.withTables<{ applet_code
 export const APPLET_APP_ID = 'wx-reference-server'
 const CODE_MS = 5 * 60_000
 const PHONE_MS = 10 * 60_000
-const MOBILE = /^1\d{10}$/
 
 export const AppletMsg = {
   code: '微信登录凭证无效或已过期，请重新进入小程序',
@@ -66,7 +66,7 @@ const decryptPhone = (sessionKey: string, encryptedData: string, iv: string): st
     const decipher = createDecipheriv('aes-128-cbc', Buffer.from(sessionKey, 'base64'), Buffer.from(iv, 'base64'))
     const plain = Buffer.concat([decipher.update(Buffer.from(encryptedData, 'base64')), decipher.final()]).toString('utf8')
     const data = JSON.parse(plain) as { purePhoneNumber?: unknown; watermark?: { appid?: unknown } }
-    if (data.watermark?.appid !== APPLET_APP_ID || typeof data.purePhoneNumber !== 'string' || !MOBILE.test(data.purePhoneNumber)) throw new Error('bad data')
+    if (data.watermark?.appid !== APPLET_APP_ID || typeof data.purePhoneNumber !== 'string' || !isMobile(data.purePhoneNumber)) throw new Error('bad data')
     return data.purePhoneNumber
   } catch {
     throw new DomainError(Status.invalidPayload, AppletMsg.data)

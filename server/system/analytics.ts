@@ -2,7 +2,8 @@
 // with them, for visitors none) and counted for operators (`npm run ops -- stats`). Public, so a visitor's report
 // can never end a session; bad input is refused with a Chinese message.
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely'
-import { POINT_NAME, RECORDS_PER_REPORT } from '../../worker/protocol/analytics.ts'
+import { POINT_NAME } from '../../worker/protocol/analytics.ts'
+import { RECORDS_PER_REPORT } from '../../worker/protocol/constants.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'

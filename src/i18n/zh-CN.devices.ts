@@ -1,5 +1,5 @@
 // Every user-facing string of the device screens and pieces: the home list's display rules first, then one group per
-// device screen. Exposed as `zhCN.devices` by zh-CN.sections.ts (src/features/devices/texts.ts re-exports it).
+// device screen. Exposed as `zhCN.devices` by zh-CN.sections.ts.
 
 export const devicesZhCN = {
   expired: '已过期',

@@ -3,8 +3,7 @@
 // `keyOf` (default: id), so a row that moved to the next page while paging is not shown twice.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CallResult } from '../../worker/protocol/commands.ts'
-
-export const PAGE_SIZE = 10
+import { PAGES } from '../../worker/protocol/paging.ts'
 
 export interface Paged<A> {
   readonly list: ReadonlyArray<A>
@@ -32,7 +31,7 @@ export const usePaged = <A,>(
     const mine = ++generation.current
     busy.current = true
     setState((s) => ({ ...s, loading: true }))
-    const r = await fetchPage(page, PAGE_SIZE)
+    const r = await fetchPage(page, PAGES.list.size)
     if (mine !== generation.current) return
     busy.current = false
     if (!r.ok) return setState((s) => ({ ...s, loading: false, error: r.msg || fallbackError }))

@@ -2,12 +2,12 @@
 import { Image } from 'antd-mobile'
 import { useSearch } from '@tanstack/react-router'
 import { zhCN } from '../i18n/zh-CN.ts'
-import { isUrl } from '../lib/validators.ts'
+import { isHttpUrl } from '../lib/validators.ts'
 import { Page } from '../ui/Page.tsx'
 
 export default function PreviewImage() {
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const urls = (search.urls ?? search.url ?? '').split(',').filter((u) => isUrl(u) || u.startsWith('/'))
+  const urls = (search.urls ?? search.url ?? '').split(',').filter((u) => isHttpUrl(u) || u.startsWith('/'))
   return (
     <Page testId="preview-image">
       <h2 className="placeholder-heading">{zhCN.placeholder.previewImage}</h2>

@@ -8,7 +8,6 @@ import { CodeText, Id, IntIn, NameText, PageNum, PageSize, TokenText } from './l
 export const LeftInfo = Schema.Struct({ surfaceName: Schema.String, starCoin: Schema.Number, couponNum: Schema.Number })
 export type LeftInfo = typeof LeftInfo.Type
 
-export const NICKNAME_MAX = 16
 export const UpdatePersonalInfoRequest = Schema.Struct({ nickName: NameText })
 
 /** Avatar: an absolute http(s) URL, or null for the default avatar. */
@@ -25,8 +24,6 @@ export const AccountSecurity = Schema.Struct({
 })
 export type AccountSecurity = typeof AccountSecurity.Type
 
-/** The security code is 6 digits (§9 code input length). */
-export const SECURITY_CODE_LENGTH = 6
 export const CheckPhoneCodeRequest = Schema.Struct({ code: CodeText })
 /** A short-lived ticket proving the SMS check, spent by updateUserSecondaryPassword. */
 export const CheckPhoneCodeResponse = Schema.Struct({ ticket: Schema.String })
@@ -70,8 +67,6 @@ export const CouponPageRequest = Schema.Struct({
 export const CouponPage = Schema.Struct({ list: Schema.Array(Coupon), total: Schema.Number })
 export type CouponPage = typeof CouponPage.Type
 
-/** api-notes: activation codes are 15 characters. */
-export const ACTIVATION_CODE_LENGTH = 15
 export const ActivationCodeType = { device: 1, package: 2, coupon: 3 } as const
 /** codeType 1: status 0 done, 1 the user chooses a device to apply it to next. */
 export const DeviceCodeStatus = { done: 0, chooseDevice: 1 } as const

@@ -6,7 +6,6 @@ import { IntIn, ListOf, LongText, NameText } from './limits.ts'
 
 /** A statistic point name: letters, digits and _ . : - (the stat endpoint's pointName follows the same rule). */
 export const POINT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/
-export { RECORDS_PER_REPORT } from './constants.ts'
 import { RECORDS_PER_REPORT } from './constants.ts'
 
 export const PageRecord = Schema.Struct({

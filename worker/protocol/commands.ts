@@ -126,4 +126,3 @@ export interface DownBatch {
 /** What a tab posts back: the batch it applied when asked to (flow control), or a request for a snapshot. */
 export type UpMessage = { readonly ack: number } | { readonly resync: true }
 
-export { tabLockName } from './tab-lock.ts'

@@ -71,9 +71,8 @@ export const VALID_TIME_WARN_MINUTES = 4_320
 /** api-notes: at most 60 devices per account. */
 export const MAX_DEVICES_PER_ACCOUNT = 60
 
-/** §9 interface defaults. */
+/** §9 the primary colour; stylesheets read it as var(--app-brand) (src/ui/app.css), canvas drawing from here. */
 export const PRIMARY_COLOR = '#3c9cff'
-export const LOAD_MORE_TEXTS = { more: '加载更多', loading: '正在加载...', noMore: '没有更多了' } as const
 
 /** Default images for the special previewUrl values "default" and "defaultPhonePreviewUrl" (§3, decisions.md). */
 export const DEFAULT_PHONE_IMAGE_URL = '/cloud/phone/web/static/default-phone.svg'

@@ -4,6 +4,7 @@ import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
 import { AccountText, CipherText, CodeText, Id, UuidText } from './limits.ts'
 import { HEADER_VISIT_LOG_VERSIONS } from './constants.ts'
+import { INVITE_CODE_MAX } from './validators.ts'
 
 /** dataInfo: the user object kept in storage (§3). */
 export const UserInfo = Schema.Struct({
@@ -48,8 +49,6 @@ export const VisitLogRequest = Schema.Struct({
 export const SmsPurpose = { register: 1, quickLogin: 2, forgotPassword: 3, bindPhone: 4 } as const
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose]
 
-/** api-notes: an invitation code is at most 8 characters (it is the inviter's username). */
-export const INVITE_CODE_MAX = 8
 export const InviteCode = Schema.String.check(Schema.isMaxLength(INVITE_CODE_MAX))
 
 export const SendSmsRequest = Schema.Struct({

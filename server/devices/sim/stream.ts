@@ -10,7 +10,6 @@ import type { DeviceClock } from '../clock.ts'
 import type { DevicesDb } from '../tables.ts'
 import { applyInput, FPS_BY_QUALITY, frameOf, initialPhone, type SimPhoneState } from './phone.ts'
 
-export { SIM_CLOSE }
 
 interface Viewer {
   readonly ws: WebSocket

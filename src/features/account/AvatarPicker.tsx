@@ -4,7 +4,7 @@ import { Avatar, Mask, ProgressCircle, Toast } from 'antd-mobile'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { AVATAR_TYPES } from '../../../worker/protocol/files.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { useDeviceCall } from '../devices/use-device-api.ts'
+import { useCall } from '../../core/use-call.ts'
 import { avatarFileProblem, uploadFile } from './avatar-upload.ts'
 
 const t = zhCN.files
@@ -16,7 +16,7 @@ export const AvatarPicker = ({ avatar, fallback, label, onChanged }: {
   label: string
   onChanged: (url: string) => void
 }) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
 

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Coupon } from '../../../worker/protocol/account.ts'
 import type { PersonalActivity } from '../../../worker/protocol/activity.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { useDeviceCall } from '../devices/use-device-api.ts'
+import { useCall } from '../../core/use-call.ts'
 
 const t = zhCN.activity
 const ACTIVATION_PAGE = '/package/activationCode/activationCode'
@@ -14,7 +14,7 @@ const COUPON_PAGE = '/package/couponNum/couponNum'
 
 /** onRedeemed: the star coin balance changed. */
 export const PersonalActivities = ({ onRedeemed }: { onRedeemed: () => void }) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const navigate = useNavigate()
   const [coupons, setCoupons] = useState<ReadonlyArray<Coupon>>([])
   const [activities, setActivities] = useState<ReadonlyArray<PersonalActivity>>([])

@@ -1,14 +1,11 @@
-// Field rules of the SMS-code screens (phone, code, password twice, invitation code) with the Chinese message of each.
+// Field rules of the login and SMS-code screens (phone, code, password twice, invitation code) with the Chinese
+// message of each.
 import { CODE_LENGTH } from '../../../worker/protocol/constants.ts'
-import { INVITE_CODE_MAX } from '../../../worker/protocol/session.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { isCode, isMobile } from '../../lib/validators.ts'
+import { INVITE_CODE_MAX, isCode, isMobile, isPassword } from '../../../worker/protocol/validators.ts'
 
 const v = zhCN.validators
 const t = zhCN.auth
-
-/** Registration and reset: 6-16 characters, letters and digits only, at least one of each. */
-export const isPassword = (value: string): boolean => /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,16}$/.test(value)
 
 export const phoneError = (phone: string): string | undefined =>
   phone === '' ? v.phoneRequired : isMobile(phone) ? undefined : v.phoneInvalid
@@ -18,6 +15,12 @@ export const codeError = (code: string): string | undefined =>
 
 export const passwordError = (password: string): string | undefined =>
   password === '' ? v.passwordRequired : isPassword(password) ? undefined : t.passwordInvalid
+
+/** The login form: a password is only required (its format is the server's business, old passwords included). */
+export const validateLogin = (phone: string, password: string): FieldErrors<'phone' | 'password'> => ({
+  phone: phoneError(phone),
+  password: password === '' ? v.passwordRequired : undefined,
+})
 
 export const confirmError = (password: string, confirm: string): string | undefined =>
   confirm === '' ? t.confirmRequired : confirm === password ? undefined : t.confirmMismatch

@@ -9,7 +9,7 @@ import { Points } from '../analytics/points.ts'
 import { track } from '../analytics/track.ts'
 import type { PopUpAd } from './home-pieces.tsx'
 import { followAd } from './home-rules.ts'
-import { devicesText } from './texts.ts'
+import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
 import './home-pieces.css'
 
 const t = devicesText.home

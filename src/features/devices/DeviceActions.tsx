@@ -7,8 +7,8 @@ import { useState } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import { canDo, type DeviceOp } from './device-rules.ts'
 import { ModelParametersSheet } from './ModelParameters.tsx'
-import { devicesText } from './texts.ts'
-import { useDeviceCall } from './use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../core/use-call.ts'
 import { OFFLINE_NOTICE_ID } from '../../ui/OfflineNotice.tsx'
 import { useOnline } from '../../ui/use-online.ts'
 
@@ -25,7 +25,7 @@ export const DEVICE_ROUTES = {
 } as const
 
 export const DeviceActions = ({ device }: { device: Device }) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const navigate = useNavigate()
   const [moreOpen, setMoreOpen] = useState(false)
   const [modelOpen, setModelOpen] = useState(false)

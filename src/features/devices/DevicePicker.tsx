@@ -2,7 +2,7 @@
 import { Checkbox, List } from 'antd-mobile'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import { authMarker, authMarkerText, remainingText } from './display.ts'
-import { devicesText as t } from './texts.ts'
+import { devicesZhCN as t } from '../../i18n/zh-CN.devices.ts'
 
 export interface DevicePickerProps {
   readonly devices: ReadonlyArray<Device>

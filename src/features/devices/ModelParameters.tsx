@@ -3,8 +3,8 @@
 import { Button, Dialog, List, Picker, Popup, Toast } from 'antd-mobile'
 import { useEffect, useState } from 'react'
 import type { DeviceModel, ModelParameters as Params } from '../../../worker/protocol/devices.ts'
-import { devicesText } from './texts.ts'
-import { useDeviceCall } from './use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../core/use-call.ts'
 
 const t = devicesText.model
 
@@ -17,7 +17,7 @@ export interface ModelParametersProps {
 }
 
 export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }: ModelParametersProps) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const [params, setParams] = useState<Params | null>(null)
   const [makers, setMakers] = useState<string[]>([])
   const [models, setModels] = useState<ReadonlyArray<DeviceModel>>([])

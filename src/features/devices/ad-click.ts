@@ -1,6 +1,7 @@
 // Ad click rule (spec §2, decisions.md): an absolute http(s) clickUrl opens the ad view with it (and the ad's id);
 // "1" opens purchase, passing phoneType and androidVersion only when both are present; anything else is a failed
 // jump. The ad view frames a url only when the ad list names it for that ad (adFrameUrl), never a link's own ?url=.
+import { isHttpUrl } from '../../lib/validators.ts'
 
 export interface AdLike {
   readonly id: number
@@ -15,15 +16,6 @@ export type AdTarget =
 
 export const AD_VIEW = '/package/adView/adView'
 export const PURCHASE = '/package/purchase/purchase'
-
-export const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== ''
-  } catch {
-    return false
-  }
-}
 
 export const adTarget = (ad: AdLike): AdTarget => {
   const clickUrl = ad.clickUrl ?? ''

@@ -10,8 +10,8 @@ import { useCore } from '../../core-context.tsx'
 import { Points } from '../analytics/points.ts'
 import { track } from '../analytics/track.ts'
 import { followAd } from './home-rules.ts'
-import { devicesText } from './texts.ts'
-import { useDeviceCall } from './use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../core/use-call.ts'
 import './home-pieces.css'
 
 const t = devicesText.home
@@ -32,7 +32,7 @@ export const AnnouncementBar = () => {
   const [closed, setClosed] = useState(announcementClosed)
   const [text, setText] = useState<string>(t.announcement)
   const navigate = useNavigate()
-  const call = useDeviceCall()
+  const call = useCall()
   useEffect(() => {
     if (!active || closed) return
     let live = true

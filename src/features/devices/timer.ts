@@ -1,6 +1,6 @@
 // Shutdown timer display (spec §3, decisions.md): type 1 特权定时, 2 and 3 普通定时; durations in the largest units
 // that apply (2天3小时, 45分钟).
-import { devicesText as t } from './texts.ts'
+import { devicesZhCN as t } from '../../i18n/zh-CN.devices.ts'
 
 export const timerTypeLabel = (timerType: number): string => (timerType === 1 ? t.timer.privileged : t.timer.ordinary)
 

@@ -2,12 +2,13 @@
 // list and frames the url only when it is that ad's own clickUrl.
 import { useEffect, useState } from 'react'
 import { AD_PLACE_HOME_POPUP } from '../../../worker/protocol/messages.ts'
-import { adFrameUrl, isHttpUrl } from './ad-click.ts'
-import { useDeviceCall } from './use-device-api.ts'
+import { useCall } from '../../core/use-call.ts'
+import { isHttpUrl } from '../../lib/validators.ts'
+import { adFrameUrl } from './ad-click.ts'
 
 /** 'checking' while the ad list loads, then the url to frame, or null (refused). */
 export const useAdFrameUrl = (adId: string, url: string): string | null | 'checking' => {
-  const call = useDeviceCall()
+  const call = useCall()
   const plausible = /^\d{1,15}$/.test(adId) && isHttpUrl(url)
   const [verdict, setVerdict] = useState<string | null | 'checking'>(plausible ? 'checking' : null)
   useEffect(() => {

@@ -16,8 +16,8 @@ import { PayMethods } from './PayMethods.tsx'
 import { startPayment } from './start-payment.ts'
 import {
   bestCoupon, couponApplies, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents, type PayMethod,
-} from './pricing.ts'
-import { usePayCall } from './use-pay-call.ts'
+} from '../../../worker/protocol/pricing.ts'
+import { useCall } from '../../core/use-call.ts'
 import { useConfirmPayment } from './payment-popup.ts'
 import './pay.css'
 
@@ -39,7 +39,7 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; meals
 const couponText = (c: Coupon): string => (c.couponType === 1 ? t.couponFixed(c.couponValue) : t.couponDiscount(c.deductionPrice, c.maxValue))
 
 export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], products, initialQuantity = 1 }: BuyPanelProps) => {
-  const call = usePayCall()
+  const call = useCall()
   const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const owned = useAppStore((s) => s.devices.list.filter((d) => !isAuthorisedToMe(d)).length)

@@ -2,10 +2,10 @@
 // text shown as text, one paragraph per line. Nothing is shown while it loads or if it cannot be read.
 import { useEffect, useState } from 'react'
 import type { RulesText } from '../../../worker/protocol/meal-rules.ts'
-import { usePayCall } from './use-pay-call.ts'
+import { useCall } from '../../core/use-call.ts'
 
 export const MealRules = ({ batch }: { batch: boolean }) => {
-  const call = usePayCall()
+  const call = useCall()
   const [rules, setRules] = useState<RulesText | null>(null)
   useEffect(() => {
     let live = true

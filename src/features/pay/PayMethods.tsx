@@ -2,7 +2,7 @@
 // (pay-order page) and star coins. The WeChat mini-program payment is never offered in a browser.
 import { Radio } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import type { PayMethod } from './pricing.ts'
+import type { PayMethod } from '../../../worker/protocol/pricing.ts'
 
 const t = zhCN.pay
 

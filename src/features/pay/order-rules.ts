@@ -2,7 +2,7 @@
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { PaySwitch } from '../../../worker/protocol/pay.ts'
 import { payZhCN as t } from '../../i18n/zh-CN.pay.ts'
-import { buySwitchOn, osNameOf } from './pay-switch.ts'
+import { buySwitchOn, osNameOf } from '../../../worker/protocol/pay-switch.ts'
 
 /** How often the pay-order and status pages ask for the pay status. */
 export const PAY_STATUS_POLL_MS = 2_000
@@ -22,16 +22,6 @@ export const countdownText = (msLeft: number): string => {
 export const payBlockedText = (sw: PaySwitch | null, userAgent: string): string | null => {
   if (!sw) return null
   return buySwitchOn(sw, sw.osName || osNameOf(userAgent)) ? null : sw.payTips.trim() || t.payTipsDefault
-}
-
-/** Only an absolute http(s) URL from the server is ever opened. */
-export const isHttpUrl = (value: string): boolean => {
-  try {
-    const u = new URL(value)
-    return u.protocol === 'http:' || u.protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 /** Renewable by me: mine (no authorisation either way). */

@@ -4,8 +4,8 @@ import { Toast } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { Points } from '../analytics/points.ts'
 import { resolveHttpUrl } from '../../lib/http-url.ts'
-import type { PayMethod } from './pricing.ts'
-import type { PayCall } from './use-pay-call.ts'
+import type { PayMethod } from '../../../worker/protocol/pricing.ts'
+import type { CoreCall } from '../../core/use-call.ts'
 
 const t = zhCN.pay
 
@@ -16,7 +16,7 @@ export type PaymentStep =
   | { readonly kind: 'failed' }
 
 export const startPayment = async (
-  call: PayCall,
+  call: CoreCall,
   method: PayMethod,
   myOrderNum: string,
   leave: (url: string) => void = (url) => window.location.assign(url),

@@ -2,11 +2,11 @@
 // Both default to "nothing special" until the server answers (batch entries hidden, no tags).
 import { useEffect, useState } from 'react'
 import type { MealIcon } from '../../../worker/protocol/meal-rules.ts'
-import { usePayCall } from './use-pay-call.ts'
+import { useCall } from '../../core/use-call.ts'
 
 /** null while unknown; true when the batch purchase and batch renewal entries are offered. */
 export const useBatchSwitch = (): boolean | null => {
-  const call = usePayCall()
+  const call = useCall()
   const [on, setOn] = useState<boolean | null>(null)
   useEffect(() => {
     let live = true
@@ -19,7 +19,7 @@ export const useBatchSwitch = (): boolean | null => {
 }
 
 export const useMealIcons = (): ReadonlyMap<string, MealIcon> => {
-  const call = usePayCall()
+  const call = useCall()
   const [icons, setIcons] = useState<ReadonlyMap<string, MealIcon>>(new Map())
   useEffect(() => {
     let live = true

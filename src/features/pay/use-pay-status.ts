@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react'
 import type { PayStatus } from '../../../worker/protocol/pay.ts'
 import { PAY_STATUS_POLL_MS } from './order-rules.ts'
-import type { PayCall } from './use-pay-call.ts'
+import type { CoreCall } from '../../core/use-call.ts'
 
 /** `round` restarts polling (a refresh button) after it stopped on a final status or an error. */
-export const usePayStatus = (call: PayCall, myOrderNum: string, active: boolean, round = 0): PayStatus | null => {
+export const usePayStatus = (call: CoreCall, myOrderNum: string, active: boolean, round = 0): PayStatus | null => {
   const [status, setStatus] = useState<PayStatus | null>(null)
   useEffect(() => {
     if (!active || !myOrderNum) return

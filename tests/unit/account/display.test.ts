@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { couponFace, couponTerms, inviteLink } from '../../../src/features/account/display.ts'
 import { shareLink } from '../../../src/features/account/share.ts'
-import { isSecurityCode } from '../../../src/features/account/validation.ts'
+import { isSecurityCode } from '../../../worker/protocol/validators.ts'
 
 describe('coupon display', () => {
   it('shows a fixed-amount coupon in 元 and a discount coupon in 折', () => {

@@ -1,6 +1,8 @@
 // The account module's pure rules: masking, names, codes, coupon status and page bounds.
 import { describe, expect, it } from 'vitest'
-import { couponStatusOf, isActivationCode, isRealName, maskIdCard, maskName, nicknameOk, normaliseCode, pageOf } from '../../../server/account/rules.ts'
+import { couponStatusOf, maskIdCard, maskName } from '../../../server/account/rules.ts'
+import { pageOf } from '../../../worker/protocol/paging.ts'
+import { isActivationCode, isRealName, nicknameOk, normaliseCode } from '../../../worker/protocol/validators.ts'
 
 const DAY = 86_400_000
 

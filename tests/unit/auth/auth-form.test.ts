@@ -2,8 +2,9 @@
 // invitation code of at most 8 characters.
 import { describe, expect, it } from 'vitest'
 import {
-  cleanCode, cleanPhone, codeError, confirmError, hasErrors, inviteCodeError, isPassword, passwordError, phoneError,
+  cleanCode, cleanPhone, codeError, confirmError, hasErrors, inviteCodeError, passwordError, phoneError,
 } from '../../../src/features/auth/auth-form.ts'
+import { isPassword } from '../../../worker/protocol/validators.ts'
 
 describe('auth form rules', () => {
   it('asks for a phone, then for a mainland mobile number', () => {

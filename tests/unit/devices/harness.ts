@@ -70,7 +70,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
     return failure(c, 500, '服务器错误', null, 500)
   })
   const auth = createAuth(db)
-  const registered = bindRouting(app, auth)
+  bindRouting(app, auth)
   const pushes: Array<{ to: string; message: PushMessage }> = []
   const hub: PushHub = {
     async send(to, message) {
@@ -90,7 +90,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
   // a frozen clock, moved only by advance(), so progress through a busy window is exact
   const base = Date.now()
   const now = options.realClock ? Date.now : () => base + offset
-  const ctx: ServerContext = { app, db, hub, cluster: singleInstanceEvents(), route, publicRoute, auth, dataDir, registered }
+  const ctx: ServerContext = { app, db, hub, cluster: singleInstanceEvents(), route, publicRoute, auth, dataDir }
   const devices = registerDeviceRoutes(ctx, { now, busyMs: BUSY_MS, rebootMs: REBOOT_MS })
   registerCardRoutes(ctx)
   const server = createAdaptorServer({ fetch: app.fetch }) as Server

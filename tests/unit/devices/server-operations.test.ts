@@ -55,7 +55,7 @@ describe('reboot, reset and repair', () => {
     expect(middle.status).toBe(5200)
     expect(middle.data.progress).toBe(50)
     const again = await srv.call(srv.tokens.demo, c.rebootDevice, { userCardId: 880002 })
-    expect(again).toMatchObject({ status: 1101, msg: '云手机正在重启中，请稍后再试' })
+    expect(again).toMatchObject({ status: 1201, msg: '云手机正在重启中，请稍后再试' })
     srv.advance(REBOOT_MS / 2)
     const ready = await srv.call(srv.tokens.demo, c.connect, { userCardId: 880002 })
     expect(ready.status).toBe(0)

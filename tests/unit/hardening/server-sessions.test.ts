@@ -3,7 +3,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { runOps } from '../../../server/ops.ts'
-import { CLOSE_UNAUTHORIZED } from '../../../server/push/hub.ts'
+import { CLOSE_UNAUTHORIZED } from '../../../server/push/local-sockets.ts'
 import { sessionDb } from '../../../server/session/tables.ts'
 import { SmsPurpose } from '../../../worker/protocol/session.ts'
 import { api, encryptPassword, loginToken, openSocket, pushUrl, useTestServer } from '../server/helpers.ts'

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   followAd, markPopUpAdsShown, phoneTypeName, popUpAdsDue, POPUP_ADS_SHOWN_KEY, type SessionStore,
 } from '../../../src/features/devices/home-rules.ts'
-import { devicesText } from '../../../src/features/devices/texts.ts'
+import { devicesZhCN as devicesText } from '../../../src/i18n/zh-CN.devices.ts'
 import { zhCN } from '../../../src/i18n/zh-CN.ts'
 
 const groups = [

@@ -35,7 +35,7 @@ describe('pop-up ads', () => {
     expect(body.status).toBe(0)
     expect(body.data.map((a) => a.adName)).toEqual(['春季焕新活动', '性能版限时特惠'])
     const [promo, purchase] = body.data.map(adTarget)
-    expect(promo).toEqual({ kind: 'navigate', to: '/package/adView/adView', search: { url: `${base}/ads/promo/spring` } })
+    expect(promo).toEqual({ kind: 'navigate', to: '/package/adView/adView', search: { url: `${base}/ads/promo/spring`, adId: String(body.data[0].id) } })
     expect(purchase).toEqual({ kind: 'navigate', to: '/package/purchase/purchase', search: { phoneType: 'PERFORMANCE', androidVersion: '12' } })
   })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Coupon } from '../../../worker/protocol/pay.ts'
 import {
   bestCoupon, couponApplies, dailyCents, upgradeCents, couponDeductionCents, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents,
-} from '../../../src/features/pay/pricing.ts'
+} from '../../../worker/protocol/pricing.ts'
 
 const meal = { actualPrice: '39.90', originalPrice: '59.90', remainQuantity: -1, support: true, renewalType: 1 }
 const fixed = (value: number, batchBuy = true, id = 1): Coupon => ({ id, couponName: 'c', couponType: 1, couponValue: value, deductionPrice: 0, maxValue: 0, batchBuy })

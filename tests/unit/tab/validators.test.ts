@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isAmount, isCode, isEmail, isIdCard, isMobile, isUrl, maskPhone } from '../../../src/lib/validators.ts'
+import { isCode, isIdCard, isMobile } from '../../../worker/protocol/validators.ts'
+import { isAmount, isEmail, isHttpUrl, maskPhone } from '../../../src/lib/validators.ts'
 import { countdownDisabled, countdownIdle, countdownText, startCountdown, tickCountdown } from '../../../src/lib/countdown.ts'
-import { hasErrors, validateLogin } from '../../../src/features/session/login-form.ts'
+import { hasErrors, validateLogin } from '../../../src/features/auth/auth-form.ts'
 
 describe('validators (§5)', () => {
   it.each([
@@ -12,7 +13,7 @@ describe('validators (§5)', () => {
     'e-mail %s -> %s', (value, ok) => expect(isEmail(value)).toBe(ok))
 
   it.each([['https://example.com/x?y=1', true], ['http://a.b', true], ['ftp://a.b', false], ['example.com', false], ['1', false]])(
-    'url %s -> %s', (value, ok) => expect(isUrl(value)).toBe(ok))
+    'url %s -> %s', (value, ok) => expect(isHttpUrl(value)).toBe(ok))
 
   it.each([
     ['11010519491231002X', true], ['11010519491231002x', true], ['110105194912310021', false], ['440524188001010014', true],

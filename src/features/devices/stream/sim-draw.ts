@@ -2,7 +2,8 @@
 import {
   SIM_RECENT_HEIGHT, SIM_RECENTS_TOP, SIM_STATUS_BAR, simIconCell, type SimFrame,
 } from '../../../../worker/protocol/devices.ts'
-import { devicesText } from '../texts.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { PRIMARY_COLOR } from '../../../../worker/protocol/constants.ts'
 
 const t = devicesText.viewer
 
@@ -58,7 +59,7 @@ export const drawSimFrame = (g: CanvasRenderingContext2D, f: SimFrame, w: number
     return
   }
   const app = f.apps.find((a) => a.id === f.openApp)
-  g.fillStyle = app?.color ?? '#3c9cff'
+  g.fillStyle = app?.color ?? PRIMARY_COLOR
   g.fillRect(0, h * SIM_STATUS_BAR, w, h * 0.09)
   g.fillStyle = '#ffffff'
   g.font = `bold ${Math.round(h * 0.035)}px sans-serif`

@@ -3,13 +3,13 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Button, Popup, Toast } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
-import { ACTIVATION_CODE_LENGTH, ActivationCodeType, DeviceCodeStatus } from '../../../../worker/protocol/account.ts'
+import { ActivationCodeType, DeviceCodeStatus } from '../../../../worker/protocol/account.ts'
 import { useCore } from '../../../core-context.tsx'
-import { isActivationCode, normaliseCode } from '../../../features/account/validation.ts'
+import { ACTIVATION_CODE_LENGTH, isActivationCode, normaliseCode } from '../../../../worker/protocol/validators.ts'
 import { FieldError } from '../../../features/auth/fields.tsx'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { isAuthorisedToMe } from '../../../features/devices/device-rules.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -24,7 +24,7 @@ interface Result {
 }
 
 export default function ActivationCodeScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const { api } = useCore()
   const navigate = useNavigate()
   const devices = useAppStore((s) => s.devices.list)

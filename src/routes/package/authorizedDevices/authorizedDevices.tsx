@@ -7,10 +7,11 @@ import { useCore } from '../../../core-context.tsx'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
-import { isMobile, maskPhone } from '../../../lib/validators.ts'
+import { isMobile } from '../../../../worker/protocol/validators.ts'
+import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 
@@ -18,7 +19,7 @@ const t = devicesText.auth
 
 export default function AuthorizedDevicesScreen() {
   const { api } = useCore()
-  const call = useDeviceCall()
+  const call = useCall()
   const devices = useAppStore((s) => s.devices.list)
   const [records, setRecords] = useState<ReadonlyArray<PhoneAuthRecord> | null>(null)
   const [details, setDetails] = useState<PhoneAuthRecord | null>(null)

@@ -6,8 +6,8 @@ import type { BulkItemResult } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { isExpired } from '../../../features/devices/display.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -16,7 +16,7 @@ const t = devicesText.bulk
 
 export default function BulkOperationScreen() {
   const { api } = useCore()
-  const call = useDeviceCall()
+  const call = useCall()
   const devices = useAppStore((s) => s.devices.list)
   const [chosen, setChosen] = useState<number[]>([])
   const [results, setResults] = useState<ReadonlyArray<BulkItemResult> | null>(null)

@@ -9,8 +9,8 @@ import { canDo } from '../../../features/devices/device-rules.ts'
 import { ModelParametersSheet } from '../../../features/devices/ModelParameters.tsx'
 import { createDeviceStream } from '../../../features/devices/stream/create.ts'
 import type { DeviceStream, Quality, StreamStats } from '../../../features/devices/stream/types.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { HOME } from '../../../router/paths.ts'
 import { TEXTAREA_MAX_LENGTH } from '../../../ui/kit/defaults.ts'
@@ -35,7 +35,7 @@ export default function CloudPhoneViewScreen() {
   const userCardId = Number(search.userCardId)
   const validId = Number.isInteger(userCardId) && userCardId > 0
   const navigate = useNavigate()
-  const call = useDeviceCall()
+  const call = useCall()
   const devices = useAppStore((s) => s.devices.list)
   const device = devices.find((d) => d.userCardId === userCardId)
   // §1 custom bar height for the viewer's own bar (it names the device and offers exit and more, not the title)

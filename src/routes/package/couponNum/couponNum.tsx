@@ -8,7 +8,7 @@ import { CouponStatus, type Coupon } from '../../../../worker/protocol/account.t
 import { CouponCard } from '../../../features/account/CouponCard.tsx'
 import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { usePaged } from '../../../lib/use-paged.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -24,7 +24,7 @@ const TABS = [
 ] as const
 
 const CouponList = ({ status, reloadKey }: { status: number; reloadKey: number }) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const fetchPage = useCallback(
     (pageNum: number, pageSize: number) => call('couponPage', { status, pageNum, pageSize }),
     [call, status],

@@ -8,8 +8,8 @@ import { useCore } from '../../../core-context.tsx'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
@@ -21,7 +21,7 @@ const t = devicesText.transfer
 const TRANSFER_PAGE = '/package/ubertragungsseite/ubertragungsseite'
 
 const TransferRecords = () => {
-  const call = useDeviceCall()
+  const call = useCall()
   const fetchPage = useCallback((pageNum: number, pageSize: number) => call('transferRecords', { pageNum, pageSize }), [call])
   const records = usePaged(fetchPage, t.recordsFailed)
   return (

@@ -4,14 +4,14 @@ import { Button, Dialog, ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Notice } from '../../../../worker/protocol/messages.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { LoadMoreFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import './notificationMessage.css'
+import { PAGES } from '../../../../worker/protocol/paging.ts'
 
 const t = zhCN.notices
-const PAGE_SIZE = 20
 
 interface Loaded {
   readonly list: ReadonlyArray<Notice>
@@ -20,7 +20,7 @@ interface Loaded {
 }
 
 export default function NotificationMessageScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const [data, setData] = useState<Loaded | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
@@ -31,7 +31,7 @@ export default function NotificationMessageScreen() {
     async (page: number) => {
       const mine = ++generation.current
       setLoading(true)
-      const r = await call('noticeAll', { pageNum: page, pageSize: PAGE_SIZE })
+      const r = await call('noticeAll', { pageNum: page, pageSize: PAGES.notices.size })
       if (mine !== generation.current) return
       setLoading(false)
       if (!r.ok) {

@@ -3,16 +3,16 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile'
 import { useEffect, useState } from 'react'
 import type { CustomInfo } from '../../../../worker/protocol/account.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isUrl } from '../../../lib/validators.ts'
+import { isHttpUrl } from '../../../lib/validators.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/account/account.css'
 
 const t = zhCN.account.service
 
 export default function OnlineServiceScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const [info, setInfo] = useState<CustomInfo | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -20,7 +20,7 @@ export default function OnlineServiceScreen() {
     void call('customInfo', {}).then((r) => (r.ok ? setInfo(r.data) : setError(r.msg || zhCN.account.loadFailed)))
   }, [call])
 
-  const link = info?.link && isUrl(info.link) ? info.link : null
+  const link = info?.link && isHttpUrl(info.link) ? info.link : null
   return (
     <Page testId="service-page">
       <div className="ac-body">

@@ -11,7 +11,7 @@ import { isExpired } from '../../../features/devices/display.ts'
 import '../../../features/devices/devices.css'
 import { isRenewable } from '../../../features/pay/order-rules.ts'
 import { UPGRADE_ORDER } from '../../../features/pay/paths.ts'
-import { usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
@@ -21,7 +21,7 @@ const t = zhCN.pay
 
 export default function PackageUpgradeScreen() {
   const { api } = useCore()
-  const call = usePayCall()
+  const call = useCall()
   const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>

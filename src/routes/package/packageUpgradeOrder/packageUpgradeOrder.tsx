@@ -8,10 +8,11 @@ import type { Order } from '../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
 import { PAY_ORDER, UPGRADE_RESULTS } from '../../../features/pay/paths.ts'
-import type { PayMethod } from '../../../features/pay/pricing.ts'
+import type { PayMethod } from '../../../../worker/protocol/pricing.ts'
 import { PayMethods } from '../../../features/pay/PayMethods.tsx'
 import { startPayment } from '../../../features/pay/start-payment.ts'
-import { serverOffset, usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { serverOffset } from '../../../features/pay/server-offset.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
@@ -20,7 +21,7 @@ import { Page } from '../../../ui/Page.tsx'
 const t = zhCN.pay
 
 export default function PackageUpgradeOrderScreen() {
-  const call = usePayCall()
+  const call = useCall()
   const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>

@@ -8,7 +8,7 @@ import { zhCN } from '../../../i18n/zh-CN.ts'
 import { remainingText } from '../../../features/devices/display.ts'
 import { finishPayText } from '../../../features/pay/order-rules.ts'
 import { PURCHASE_RECORD } from '../../../features/pay/paths.ts'
-import { usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/pay/pay.css'
 import { HOME } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
@@ -18,7 +18,7 @@ const t = zhCN.pay
 
 export default function PackageUpgradeResultsScreen() {
   const { api } = useCore()
-  const call = usePayCall()
+  const call = useCall()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const myOrderNum = search.myOrderNum ?? ''

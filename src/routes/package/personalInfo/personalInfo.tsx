@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { Button, Dialog, List, Skeleton, Toast } from 'antd-mobile'
 import { useCallback, useEffect, useState } from 'react'
 import type { AccountSecurity, LeftInfo } from '../../../../worker/protocol/account.ts'
-import { NICKNAME_MAX } from '../../../../worker/protocol/account.ts'
 import { useCore } from '../../../core-context.tsx'
 import { AvatarPicker } from '../../../features/account/AvatarPicker.tsx'
 import { inviteLink } from '../../../features/account/display.ts'
@@ -13,10 +12,10 @@ import { Points } from '../../../features/analytics/points.ts'
 import { track } from '../../../features/analytics/track.ts'
 import { PersonalActivities } from '../../../features/account/PersonalActivities.tsx'
 import { shareLink } from '../../../features/account/share.ts'
-import { nicknameOk } from '../../../features/account/validation.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isMobile, maskPhone } from '../../../lib/validators.ts'
+import { isMobile, NICKNAME_MAX, nicknameOk } from '../../../../worker/protocol/validators.ts'
+import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/account/account.css'
@@ -30,7 +29,7 @@ interface Info {
 }
 
 export default function PersonalInfoScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const { api } = useCore()
   const navigate = useNavigate()
   const user = useAppStore((s) => s.session.user)

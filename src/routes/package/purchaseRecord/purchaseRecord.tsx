@@ -7,15 +7,16 @@ import type { Order } from '../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { countdownText, dateTimeText, finishPayText, isUnpaid, payTypeText } from '../../../features/pay/order-rules.ts'
 import { PAY_ORDER } from '../../../features/pay/paths.ts'
-import { serverOffset, usePayCall, type PayCall } from '../../../features/pay/use-pay-call.ts'
+import { serverOffset } from '../../../features/pay/server-offset.ts'
+import { type CoreCall, useCall } from '../../../core/use-call.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
 import { usePaged } from '../../../lib/use-paged.ts'
 import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { PAGES } from '../../../../worker/protocol/paging.ts'
 
 const t = zhCN.pay
-const PAGE_SIZE = 20
 const TABS = [
   { key: 'all', title: t.tabAll, finishPay: null },
   { key: 'unpaid', title: t.tabUnpaid, finishPay: 0 },
@@ -28,7 +29,7 @@ const Countdown = ({ closeTime, offset }: { closeTime: number; offset: number })
   return <span className="pay-countdown" data-testid="order-countdown">{left > 0 ? t.closeIn(countdownText(left)) : t.closed}</span>
 }
 
-const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: number; call: PayCall; onChanged: () => void }) => {
+const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: number; call: CoreCall; onChanged: () => void }) => {
   const navigate = useNavigate()
   const unpaid = isUnpaid(order.finishPay)
   const cancel = async () => {
@@ -75,7 +76,7 @@ const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: n
 const orderKey = (o: Order): string => o.myOrderNum
 
 export default function PurchaseRecordScreen() {
-  const call = usePayCall()
+  const call = useCall()
   const [tab, setTab] = useState<TabKey>('all')
   const [offset, setOffset] = useState(0)
 
@@ -85,7 +86,7 @@ export default function PurchaseRecordScreen() {
 
   const finishPay = TABS.find((x) => x.key === tab)!.finishPay
   const fetchPage = useCallback(
-    (pageNum: number) => call('qryDegreeOrder', { pageNum, pageSize: PAGE_SIZE, finishPay }),
+    (pageNum: number) => call('qryDegreeOrder', { pageNum, pageSize: PAGES.orders.size, finishPay }),
     [call, finishPay],
   )
   const orders = usePaged(fetchPage, t.ordersFailed, orderKey)

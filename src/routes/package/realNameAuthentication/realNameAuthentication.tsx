@@ -4,11 +4,10 @@ import { Button, Skeleton, Toast } from 'antd-mobile'
 import { CheckCircleFill } from 'antd-mobile-icons'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { AccountSecurity } from '../../../../worker/protocol/account.ts'
-import { isRealName } from '../../../features/account/validation.ts'
 import { FieldError } from '../../../features/auth/fields.tsx'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isIdCard } from '../../../lib/validators.ts'
+import { isIdCard, isRealName } from '../../../../worker/protocol/validators.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import '../../../features/auth/auth.css'
@@ -17,7 +16,7 @@ import '../../../features/account/account.css'
 const t = zhCN.account.realName
 
 export default function RealNameScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const [state, setState] = useState<AccountSecurity | null>(null)
   const [name, setName] = useState('')
   const [idCard, setIdCard] = useState('')

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react'
 import type { CommonUserCard } from '../../../../worker/protocol/devices.ts'
 import { authMarker, authMarkerText, remainingText } from '../../../features/devices/display.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { Page } from '../../../ui/Page.tsx'
 
@@ -14,7 +14,7 @@ const t = devicesText.recommended
 const VIEWER = '/package/cloudPhoneView/cloudPhoneView'
 
 export default function RecommendedCloudPhoneScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const navigate = useNavigate()
   const [cards, setCards] = useState<ReadonlyArray<CommonUserCard> | null>(null)
   useEffect(() => {

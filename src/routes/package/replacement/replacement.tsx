@@ -7,8 +7,8 @@ import type { ReplacementResult } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -18,7 +18,7 @@ const INFO = '/package/replacementInfo/replacementInfo'
 
 export default function ReplacementScreen() {
   const { api } = useCore()
-  const call = useDeviceCall()
+  const call = useCall()
   const navigate = useNavigate()
   const devices = useAppStore((s) => s.devices.list)
   const [chosen, setChosen] = useState<number[]>([])

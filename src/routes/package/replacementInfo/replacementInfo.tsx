@@ -2,16 +2,16 @@
 import { ErrorBlock, List, Skeleton } from 'antd-mobile'
 import { useEffect, useState } from 'react'
 import type { ReplacementRecord } from '../../../../worker/protocol/devices.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = devicesText.replacementInfo
 
 export default function ReplacementInfoScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const [records, setRecords] = useState<ReadonlyArray<ReplacementRecord> | null>(null)
   useEffect(() => {
     void call('replacementRecords', {}).then((r) => setRecords(r.ok ? r.data : []))

@@ -2,14 +2,13 @@
 // code twice. The server checks the SMS code first (checkPhoneCode gives a short-lived ticket), then stores the code.
 import { Button, Toast } from 'antd-mobile'
 import { useEffect, useState, type FormEvent } from 'react'
-import { SECURITY_CODE_LENGTH } from '../../../../worker/protocol/account.ts'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
-import { isSecurityCode } from '../../../features/account/validation.ts'
 import { CodeField, FieldError } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isCode, maskPhone } from '../../../lib/validators.ts'
+import { isCode, isSecurityCode, SECURITY_CODE_LENGTH } from '../../../../worker/protocol/validators.ts'
+import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { useBack } from '../../../ui/use-back.ts'
@@ -27,7 +26,7 @@ const SecretField = ({ testId, placeholder, value, onChange }: { testId: string;
 )
 
 export default function SetSecurityCodeScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const back = useBack()
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
   // the bind-phone purpose: the server sends it only to the caller's own number (or a free one)

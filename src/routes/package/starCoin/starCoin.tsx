@@ -5,7 +5,7 @@ import type { StarCoinRecord } from '../../../../worker/protocol/account.ts'
 import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { usePaged } from '../../../lib/use-paged.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/account/account.css'
@@ -14,7 +14,7 @@ const t = zhCN.account.starCoin
 type Kind = 'got' | 'used'
 
 const Records = ({ kind }: { kind: Kind }) => {
-  const call = useDeviceCall()
+  const call = useCall()
   const fetchPage = useCallback(
     (pageNum: number, pageSize: number) => call(kind === 'got' ? 'starCoinGotPage' : 'starCoinUsedPage', { pageNum, pageSize }),
     [call, kind],
@@ -43,7 +43,7 @@ const Records = ({ kind }: { kind: Kind }) => {
 }
 
 export default function StarCoinScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const [balance, setBalance] = useState<number | null>(null)
   const [kind, setKind] = useState<Kind>('got')
 

@@ -5,9 +5,9 @@ import { useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import type { TimingRecord } from '../../../../worker/protocol/devices.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
-import { devicesText } from '../../../features/devices/texts.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { formatDuration, timerTypeLabel } from '../../../features/devices/timer.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { usePaged } from '../../../lib/use-paged.ts'
 import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
@@ -16,7 +16,7 @@ import { Page } from '../../../ui/Page.tsx'
 const t = devicesText.timing
 
 export default function TimingRecordScreen() {
-  const call = useDeviceCall()
+  const call = useCall()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const filter = Number(search.userCardId)
   const userCardId = Number.isInteger(filter) && filter > 0 ? filter : undefined

@@ -4,10 +4,11 @@ import { Button, Dialog, Form, Input, List, Result } from 'antd-mobile'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCore } from '../../../core-context.tsx'
-import { devicesText } from '../../../features/devices/texts.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
-import { isMobile, maskPhone } from '../../../lib/validators.ts'
+import { isMobile } from '../../../../worker/protocol/validators.ts'
+import { maskPhone } from '../../../lib/validators.ts'
 import { HOME, LOGIN } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -17,7 +18,7 @@ const CHOOSE = '/package/deviceTransfer/deviceTransfer'
 
 export default function TransferPageScreen() {
   const { api } = useCore()
-  const call = useDeviceCall()
+  const call = useCall()
   const navigate = useNavigate()
   const loggedIn = useAppStore((s) => s.session.loggedIn)
   const devices = useAppStore((s) => s.devices.list)

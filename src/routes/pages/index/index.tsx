@@ -9,7 +9,7 @@ import {
   AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
 } from '../../../features/devices/home-pieces.tsx'
 import { phoneTypeName } from '../../../features/devices/home-rules.ts'
-import { useDeviceCall } from '../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { maskPhone } from '../../../lib/validators.ts'
@@ -49,7 +49,7 @@ const Skeletons = () => (
 
 /** The unread notices total; refreshed on demand (pull to refresh, return to home). */
 const useUnreadTotal = (enabled: boolean): { unread: number; reload: () => Promise<void> } => {
-  const call = useDeviceCall()
+  const call = useCall()
   const [unread, setUnread] = useState(0)
   const reload = useCallback(async () => {
     if (!enabled) return

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { hasErrors, validateLogin, type LoginFieldErrors } from '../../../features/session/login-form.ts'
+import { hasErrors, validateLogin, type FieldErrors } from '../../../features/auth/auth-form.ts'
 import { signedInDestination, storeIntended } from '../../../router/intended.ts'
 import { appStore } from '../../../store/index.ts'
 import { waitFor } from '../../../store/wait-for.ts'
@@ -28,7 +28,7 @@ export default function LoginScreen() {
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
   const [showPassword, setShowPassword] = useState(false)
-  const [errors, setErrors] = useState<LoginFieldErrors>({})
+  const [errors, setErrors] = useState<FieldErrors<'phone' | 'password'>>({})
   const [formError, setFormError] = useState('')
   const [submitting, setSubmitting] = useState(false)
 

@@ -7,7 +7,7 @@ import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { dateTimeText, finishPayText, payTypeText } from '../../../features/pay/order-rules.ts'
 import { PURCHASE_RECORD } from '../../../features/pay/paths.ts'
-import { usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useCall } from '../../../core/use-call.ts'
 import '../../../features/pay/pay.css'
 import { HOME } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -16,7 +16,7 @@ const t = zhCN.pay
 
 export default function OrderResultScreen() {
   const { api } = useCore()
-  const call = usePayCall()
+  const call = useCall()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const myOrderNum = search.myOrderNum ?? ''

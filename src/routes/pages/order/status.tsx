@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { resultPathFor, PAY_ORDER } from '../../../features/pay/paths.ts'
-import { usePayCall } from '../../../features/pay/use-pay-call.ts'
+import { useCall } from '../../../core/use-call.ts'
 import { usePayStatus } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
 import { Page } from '../../../ui/Page.tsx'
@@ -13,7 +13,7 @@ import { Page } from '../../../ui/Page.tsx'
 const t = zhCN.pay
 
 export default function OrderStatusScreen() {
-  const call = usePayCall()
+  const call = useCall()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const myOrderNum = search.myOrderNum ?? ''

@@ -3,7 +3,8 @@
 import { Button, Toast } from 'antd-mobile'
 import { Link, useSearch } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { INVITE_CODE_MAX, SmsPurpose } from '../../../../worker/protocol/session.ts'
+import { SmsPurpose } from '../../../../worker/protocol/session.ts'
+import { INVITE_CODE_MAX } from '../../../../worker/protocol/validators.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import {

@@ -8,7 +8,8 @@ import type { Precreate } from '../../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { countdownText } from '../../../../features/pay/order-rules.ts'
 import { resultPathFor, ORDER_STATUS, PURCHASE_RECORD } from '../../../../features/pay/paths.ts'
-import { serverOffset, usePayCall } from '../../../../features/pay/use-pay-call.ts'
+import { serverOffset } from '../../../../features/pay/server-offset.ts'
+import { useCall } from '../../../../core/use-call.ts'
 import { useMsLeft, usePayStatus } from '../../../../features/pay/use-pay-status.ts'
 import { QrCode } from '../../../../features/pay/QrCode.tsx'
 import '../../../../features/pay/pay.css'
@@ -17,7 +18,7 @@ import { Page } from '../../../../ui/Page.tsx'
 const t = zhCN.pay
 
 export default function AlipayCodeScanningScreen() {
-  const call = usePayCall()
+  const call = useCall()
   const navigate = useNavigate()
   const search = useSearch({ strict: false }) as Record<string, string | undefined>
   const myOrderNum = search.myOrderNum ?? ''

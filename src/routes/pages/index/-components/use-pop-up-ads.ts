@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { AD_PLACE_HOME_POPUP } from '../../../../../worker/protocol/messages.ts'
 import type { PopUpAd } from '../../../../features/devices/home-pieces.tsx'
 import { markPopUpAdsShown, popUpAdsDue, type SessionStore } from '../../../../features/devices/home-rules.ts'
-import { useDeviceCall } from '../../../../features/devices/use-device-api.ts'
+import { useCall } from '../../../../core/use-call.ts'
 
 const sessionStore = (): SessionStore | null => {
   try {
@@ -14,7 +14,7 @@ const sessionStore = (): SessionStore | null => {
 }
 
 export const usePopUpAds = (enabled: boolean): { ads: ReadonlyArray<PopUpAd>; done: () => void } => {
-  const call = useDeviceCall()
+  const call = useCall()
   const [ads, setAds] = useState<ReadonlyArray<PopUpAd>>([])
   useEffect(() => {
     if (!enabled || !popUpAdsDue(sessionStore())) return

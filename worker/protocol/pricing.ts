@@ -1,9 +1,8 @@
 // Package pricing rules (api-notes "Packages"), pure and shared by the screens and the reference server: amounts are
 // whole cents inside, yuan strings at the edges.
-import type { Coupon, Meal } from '../../../worker/protocol/pay.ts'
+import { MAX_DEVICES_PER_ACCOUNT } from './constants.ts'
+import type { Coupon, Meal } from './pay.ts'
 
-/** api-notes: at most 60 devices per account. */
-export const MAX_DEVICES_PER_ACCOUNT = 60
 /** api-notes: the minimum payable is 0.01 yuan. */
 export const MIN_PAYABLE_CENTS = 1
 /** api-notes: a star coin price is 10x the yuan price. */
