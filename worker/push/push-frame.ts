@@ -1,10 +1,10 @@
 // Decodes a push frame by hand (the hot path; no schema machinery): a known type and an object (or absent) data.
+// It accepts exactly what the PushMessage schema accepts (tests/unit/worker/push-frame.test.ts checks it on
+// generated frames), so the schema stays the one declaration of the frame.
 import type { PushMessage, PushType } from '../protocol/push.ts'
+import { PUSH_TYPES as TYPES } from '../protocol/push-wire.ts'
 
-const PUSH_TYPES: ReadonlySet<string> = new Set<PushType>([
-  'changeCard', 'forcedOfflineMsg', 'sendActivationCode', 'sendCouponMsg', 'systemAnnouncementMsg', 'removeAuth',
-  'refreshCloudPhoneList',
-])
+const PUSH_TYPES: ReadonlySet<string> = new Set<string>(TYPES)
 
 export type DecodedFrame = { readonly kind: 'message'; readonly message: PushMessage } | { readonly kind: 'keepAlive' } | { readonly kind: 'malformed' }
 
@@ -23,7 +23,7 @@ export const decodePushFrame = (raw: unknown): DecodedFrame => {
   if (type === 'keepAlive') return { kind: 'keepAlive' }
   if (typeof type !== 'string' || !PUSH_TYPES.has(type)) return { kind: 'malformed' }
   if (data === undefined || data === null) return { kind: 'message', message: { type: type as PushType, data: null } }
-  if (typeof data !== 'object') return { kind: 'malformed' }
+  if (typeof data !== 'object' || Array.isArray(data)) return { kind: 'malformed' }
   const d = data as Record<string, unknown>
   const cardOk = d.userCardId === undefined || typeof d.userCardId === 'number' || typeof d.userCardId === 'string'
   if (!optionalString(d.content) || !optionalString(d.diskName) || !cardOk) return { kind: 'malformed' }
