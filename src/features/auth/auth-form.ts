@@ -1,26 +1,17 @@
-// Field rules of the login and SMS-code screens (phone, code, password twice, invitation code) with the Chinese
-// message of each.
+// Field rules of the SMS-code screens (code, password twice, invitation code) with the Chinese message of each; the
+// phone rule and the login form's are in login-fields.ts (the login screen's chunk carries only those).
 import { CODE_LENGTH } from '../../../worker/protocol/constants.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { INVITE_CODE_MAX, isCode, isMobile, isPassword } from '../../../worker/protocol/validators.ts'
+import { INVITE_CODE_MAX, isCode, isPassword } from '../../../worker/protocol/validators.ts'
 
 const v = zhCN.validators
 const t = zhCN.auth
-
-export const phoneError = (phone: string): string | undefined =>
-  phone === '' ? v.phoneRequired : isMobile(phone) ? undefined : v.phoneInvalid
 
 export const codeError = (code: string): string | undefined =>
   code === '' ? v.codeRequired : isCode(code) ? undefined : v.codeInvalid(CODE_LENGTH)
 
 export const passwordError = (password: string): string | undefined =>
   password === '' ? v.passwordRequired : isPassword(password) ? undefined : t.passwordInvalid
-
-/** The login form: a password is only required (its format is the server's business, old passwords included). */
-export const validateLogin = (phone: string, password: string): FieldErrors<'phone' | 'password'> => ({
-  phone: phoneError(phone),
-  password: password === '' ? v.passwordRequired : undefined,
-})
 
 export const confirmError = (password: string, confirm: string): string | undefined =>
   confirm === '' ? t.confirmRequired : confirm === password ? undefined : t.confirmMismatch
@@ -33,7 +24,3 @@ export const cleanCode = (raw: string): string => raw.replace(/\D/g, '').slice(0
 
 /** Keeps what a phone input may hold: digits, at most 11. */
 export const cleanPhone = (raw: string): string => raw.replace(/\D/g, '').slice(0, 11)
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>
-
-export const hasErrors = (errors: FieldErrors<string>): boolean => Object.values(errors).some(Boolean)

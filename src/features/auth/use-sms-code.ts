@@ -5,7 +5,7 @@ import type { SmsPurpose } from '../../../worker/protocol/session.ts'
 import { useCore } from '../../core-context.tsx'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { useCountdown, type Countdown } from '../../lib/use-countdown.ts'
-import { phoneError } from './auth-form.ts'
+import { phoneError } from './login-fields.ts'
 
 export interface SmsCode {
   readonly countdown: Countdown

@@ -1,9 +1,8 @@
 // Field rules of the SMS-code screens: phone, 6-digit code, password of 6-16 letters and digits, confirmation,
 // invitation code of at most 8 characters.
 import { describe, expect, it } from 'vitest'
-import {
-  cleanCode, cleanPhone, codeError, confirmError, hasErrors, inviteCodeError, passwordError, phoneError,
-} from '../../../src/features/auth/auth-form.ts'
+import { cleanCode, cleanPhone, codeError, confirmError, inviteCodeError, passwordError } from '../../../src/features/auth/auth-form.ts'
+import { hasErrors, phoneError } from '../../../src/features/auth/login-fields.ts'
 import { isPassword } from '../../../worker/protocol/validators.ts'
 
 describe('auth form rules', () => {

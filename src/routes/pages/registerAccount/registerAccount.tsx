@@ -7,9 +7,8 @@ import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { INVITE_CODE_MAX } from '../../../../worker/protocol/validators.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import {
-  codeError, confirmError, hasErrors, inviteCodeError, passwordError, phoneError, type FieldErrors,
-} from '../../../features/auth/auth-form.ts'
+import { codeError, confirmError, inviteCodeError, passwordError } from '../../../features/auth/auth-form.ts'
+import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PasswordField, PhoneField, TextField } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
