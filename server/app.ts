@@ -63,6 +63,8 @@ export interface StartOptions {
   readonly shutdownGraceMs?: number
   /** addresses of the load balancers in front (TRUSTED_PROXIES): their X-Forwarded-For names the client. */
   readonly trustedProxies?: ReadonlyArray<string>
+  /** push sockets one user may hold on this instance (MAX_PUSH_SOCKETS_PER_USER; default in push/local-sockets.ts). */
+  readonly maxPushSocketsPerUser?: number | undefined
 }
 
 export interface RunningServer {
@@ -146,7 +148,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     // one instance of many over PostgreSQL, or the whole deployment on PGlite (the same hub over an in-process bus)
     const instances = createInstanceRegistry(cluster, { exclusive: !options.databaseUrl })
     const bus = options.databaseUrl ? createPostgresBus(options.databaseUrl, cluster, log) : createLocalBus()
-    const hub = createPushHub(auth, bus, instances)
+    const hub = createPushHub(auth, bus, instances, { maxSocketsPerUser: options.maxPushSocketsPerUser })
     cleanups.push(() => hub.close())
     await hub.start()
     const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir }

@@ -31,6 +31,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   opsToken: process.env.OPS_TOKEN || undefined,
   shutdownGraceMs,
+  maxPushSocketsPerUser: process.env.MAX_PUSH_SOCKETS_PER_USER ? Number(process.env.MAX_PUSH_SOCKETS_PER_USER) : undefined,
   trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   serveApp,
   appDir,

@@ -137,7 +137,7 @@ export const runFanout = async (ctx: BenchContext): Promise<PartOutput> => {
   const pgliteAfter = rssOf(server.pid)
   // (c) on PGlite: an instance in this process (its hub called directly), one socket
   const pgliteDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
-  const local = await startServer({ port: 0, dataDir: pgliteDir, serveApp: false, quiet: true })
+  const local = await startServer({ port: 0, dataDir: pgliteDir, serveApp: false, quiet: true, maxPushSocketsPerUser: Infinity })
   try {
     const lone = await openClients([local.url], 1, 0, await loginToken(local.url))
     try {
@@ -162,7 +162,7 @@ export const runFanout = async (ctx: BenchContext): Promise<PartOutput> => {
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'bench-instance-'))
       dataDirs.push(dataDir)
-      instances.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, OPS_TOKEN }))
+      instances.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, OPS_TOKEN, MAX_PUSH_SOCKETS_PER_USER: 'Infinity' }))
     }
     const [a, b] = instances as [ServerProcess, ServerProcess]
     const pgUser = await loginToken(a.url)
@@ -191,7 +191,7 @@ export const runFanout = async (ctx: BenchContext): Promise<PartOutput> => {
     // (c) one instance's throughput on PostgreSQL: an instance in this process (its hub called directly), one socket
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-instance-'))
     dataDirs.push(dataDir)
-    inProcess = await startServer({ port: 0, dataDir, databaseUrl, serveApp: false, quiet: true, opsToken: OPS_TOKEN })
+    inProcess = await startServer({ port: 0, dataDir, databaseUrl, serveApp: false, quiet: true, opsToken: OPS_TOKEN, maxPushSocketsPerUser: Infinity })
     const c = inProcess
     const target = await openClients([c.url], 1, 0, pgUser)
     let pgSequential: number

@@ -90,8 +90,10 @@ const asStats = (value: unknown): ReadonlyArray<PushUserStats> => {
   return Array.isArray(parsed) ? (parsed as PushUserStats[]) : []
 }
 
-export const createPushHub = (auth: Auth, bus: Bus, instances: InstanceRegistry): PushServer & { start(): Promise<void> } => {
-  const local = createLocalSockets(auth)
+export const createPushHub = (
+  auth: Auth, bus: Bus, instances: InstanceRegistry, options: { readonly maxSocketsPerUser?: number } = {},
+): PushServer & { start(): Promise<void> } => {
+  const local = createLocalSockets(auth, options)
   const gatherings = new Map<string, Gathering>()
   let draining = false
   let closed = false

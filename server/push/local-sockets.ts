@@ -8,9 +8,21 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { keepAliveFrame } from '../../worker/protocol/push-wire.ts'
 import type { Auth, PushUserStats } from '../context.ts'
+import { CLOSE_POLICY_VIOLATION, inputGate, sendOrCut, type InputLimit } from '../http/socket-limits.ts'
 
 /** Close code for a refused socket (bad or missing token, or token of another user). */
 export const CLOSE_UNAUTHORIZED = 4401
+
+/** A tab's core sends one keepAlive every 8 s; a peer sending more than this is closed (socket-limits.ts). */
+export const PUSH_INPUT_LIMIT: InputLimit = { burst: 10, perSecond: 1 }
+/** A reader this far behind (pushes queued for it and not read) is cut. */
+export const PUSH_MAX_BUFFERED_BYTES = 1024 * 1024
+/**
+ * Sockets of one user on one instance by default (one per browser profile's core, one per tab where a browser has no
+ * SharedWorker); a new one past it closes the user's oldest here, the one most likely left behind by a browser that
+ * went away without closing it. MAX_PUSH_SOCKETS_PER_USER in the environment changes it (the fan-out bench).
+ */
+export const MAX_PUSH_SOCKETS_PER_USER = 20
 
 interface UserEntry {
   username: string
@@ -50,7 +62,8 @@ const isKeepAlive = (raw: string): boolean => {
   }
 }
 
-export const createLocalSockets = (auth: Auth): LocalSockets => {
+export const createLocalSockets = (auth: Auth, options: { readonly maxSocketsPerUser?: number } = {}): LocalSockets => {
+  const maxSocketsPerUser = options.maxSocketsPerUser ?? MAX_PUSH_SOCKETS_PER_USER
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false })
   const users = new Map<string, UserEntry>()
   /** the sockets opened with each token (by digest), so a revoked token's sockets can be closed. */
@@ -88,15 +101,22 @@ export const createLocalSockets = (auth: Auth): LocalSockets => {
       ofToken.delete(ws)
       if (ofToken.size === 0 && byToken.get(digest) === ofToken) byToken.delete(digest)
     }
+    const allowed = inputGate(ws, PUSH_INPUT_LIMIT)
     ws.on('message', (data, isBinary) => {
+      if (!allowed()) return forget()
       if (isBinary) return
       if (!isKeepAlive(data.toString())) return
       entry.keepAlives += 1
-      if (ws.readyState === ws.OPEN) ws.send(keepAliveFrame())
+      sendOrCut(ws, keepAliveFrame(), PUSH_MAX_BUFFERED_BYTES)
     })
     forgetters.set(ws, forget)
     ws.on('close', forget)
     ws.on('error', forget)
+    if (entry.sockets.size > maxSocketsPerUser) {
+      const [oldest] = entry.sockets
+      oldest?.close(CLOSE_POLICY_VIOLATION, 'too many connections')
+      if (oldest) forgetters.get(oldest)?.()
+    }
   }
 
   const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -133,10 +153,9 @@ export const createLocalSockets = (auth: Auth): LocalSockets => {
       const entry = users.get(username)
       if (!entry) return 0
       let sent = 0
-      for (const ws of entry.sockets) {
-        if (ws.readyState !== ws.OPEN) continue
-        ws.send(frame)
-        sent += 1
+      for (const ws of [...entry.sockets]) {
+        if (sendOrCut(ws, frame, PUSH_MAX_BUFFERED_BYTES)) sent += 1
+        else if (ws.readyState !== ws.OPEN) forgetters.get(ws)?.()
       }
       return sent
     },

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream'
 import * as Schema from 'effect/Schema'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { SIM_CLOSE, SIM_STREAM_PATH, SimInput } from '../../../worker/protocol/devices.ts'
+import { inputGate, sendOrCut, type InputLimit } from '../../http/socket-limits.ts'
 import { busyState } from '../busy.ts'
 import type { DeviceClock } from '../clock.ts'
 import type { DevicesDb } from '../tables.ts'
@@ -36,6 +37,10 @@ export interface SimStreamServer {
 
 const decodeInput = Schema.decodeUnknownOption(SimInput)
 const TICK_MS = 33
+/** Taps, keys and pings of a person (each input answers with a frame to every viewer): a flood closes the socket. */
+export const SIM_INPUT_LIMIT: InputLimit = { burst: 60, perSecond: 30 }
+/** A viewer this far behind reading frames is cut (it reconnects and starts from the current screen). */
+export const SIM_MAX_BUFFERED_BYTES = 1024 * 1024
 
 export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStreamServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, perMessageDeflate: false })
@@ -55,7 +60,7 @@ export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStr
     phone.seq += 1
     phone.lastSent = now
     const frame = JSON.stringify(frameOf(phone.state, phone.seq, now))
-    for (const v of phone.viewers) if (v.ws.readyState === v.ws.OPEN) v.ws.send(frame)
+    for (const v of [...phone.viewers]) if (!sendOrCut(v.ws, frame, SIM_MAX_BUFFERED_BYTES) && v.ws.readyState !== v.ws.OPEN) phone.viewers.delete(v)
   }
 
   const timer = setInterval(() => {
@@ -71,7 +76,9 @@ export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStr
     const phone = phoneOf(deviceId)
     const viewer: Viewer = { ws, userId }
     phone.viewers.add(viewer)
+    const allowed = inputGate(ws, SIM_INPUT_LIMIT)
     ws.on('message', (data, isBinary) => {
+      if (!allowed()) return void phone.viewers.delete(viewer)
       if (isBinary) return
       let raw: unknown
       try {
@@ -82,7 +89,7 @@ export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStr
       const input = decodeInput(raw)
       if (input._tag === 'None') return
       if (input.value.type === 'ping') {
-        ws.send(JSON.stringify({ type: 'pong', t: input.value.t }))
+        sendOrCut(ws, JSON.stringify({ type: 'pong', t: input.value.t }), SIM_MAX_BUFFERED_BYTES)
         return
       }
       phone.state = applyInput(phone.state, input.value)

@@ -6,6 +6,8 @@ import { catalogue as c } from '../../../worker/protocol/catalogue.ts'
 import { SIM_CLOSE, simIconCell, type SimFrame } from '../../../worker/protocol/devices.ts'
 import { simStreamUrl } from '../../../src/features/devices/stream/simulated.ts'
 import { startDeviceServer, type DeviceTestServer } from './harness.ts'
+import { SIM_INPUT_LIMIT } from '../../../server/devices/sim/stream.ts'
+import { CLOSE_POLICY_VIOLATION } from '../../../server/http/socket-limits.ts'
 
 let srv: DeviceTestServer
 beforeAll(async () => {
@@ -94,6 +96,13 @@ describe('simulated stream', () => {
     client.send({ type: 'ping', t: 1234.5 })
     expect(await pong).toEqual({ type: 'pong', t: 1234.5 })
     client.ws.close()
+  })
+
+  it('closes a viewer that sends input faster than a person can (issue 11: each input answers with a frame)', async () => {
+    const client = await open(srv.tokens.demo, 880002)
+    await client.next(() => true)
+    for (let i = 0; i < SIM_INPUT_LIMIT.burst * 4; i++) client.send({ type: 'ping', t: i })
+    expect(await client.closed).toBe(CLOSE_POLICY_VIOLATION)
   })
 
   it('refuses a socket whose card token does not belong to the card', async () => {

@@ -19,13 +19,13 @@ export interface TestServer {
 }
 
 export const startTestServer = async (
-  options: { serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string> } = {},
+  options: { serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string>; maxPushSocketsPerUser?: number } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
   const database = await testDatabase()
   const server = await startServer({
     port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,
-    trustedProxies: options.trustedProxies,
+    trustedProxies: options.trustedProxies, maxPushSocketsPerUser: options.maxPushSocketsPerUser,
   })
   return {
     server,
