@@ -104,6 +104,7 @@ const startCoreFromHtml = (): Plugin => {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) => {
+        if (ctx.path !== '/index.html') return html
         const files = Object.values(ctx.bundle ?? {})
         const connect = files.find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith('/src/core/connect.ts')))
         const code = connect?.type === 'chunk' ? connect.code : ''
