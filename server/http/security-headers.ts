@@ -1,6 +1,6 @@
-// Headers on every response (issue 11 finding 8, in part): no site may frame the app (transfer and authorise
-// screens cannot be clickjacked), and no response is content-sniffed into another type. A full Content-Security-Policy
-// for the app's own pages is not sent yet: it needs checking in the browser against every screen first.
+// Headers on every response (issue 11 finding 8): no site may frame the app (transfer and authorise screens cannot be
+// clickjacked), and no response is content-sniffed into another type. The app's own files carry the full policy
+// (content-security.ts, set where they are served); anything else gets the framing rule alone.
 import type { App } from '../context.ts'
 
 export const SECURITY_HEADERS = {
@@ -12,10 +12,14 @@ export const SECURITY_HEADERS = {
 export const sendSecurityHeaders = (app: App): void => {
   app.use('*', async (c, next) => {
     await next()
+    // a page with a policy of its own (the app, the reference pay gateway, an ad page) keeps it; one without a framing
+    // rule gets ours added, and one that lets someone frame it (an ad page the app frames) gets no X-Frame-Options
+    const own = c.res.headers.get('Content-Security-Policy')
+    const ownFraming = own !== null && own.includes('frame-ancestors')
+    const frameable = ownFraming && !own.includes("frame-ancestors 'none'")
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      // a page with a policy of its own (the reference pay gateway) keeps it, with the framing rule added
-      const own = name === 'Content-Security-Policy' ? c.res.headers.get(name) : null
-      c.header(name, own !== null && !own.includes('frame-ancestors') ? `${own}; ${value}` : value)
+      if (name === 'Content-Security-Policy') c.header(name, own === null ? value : ownFraming ? own : `${own}; ${value}`)
+      else if (name !== 'X-Frame-Options' || !frameable) c.header(name, value)
     }
   })
 }

@@ -1,10 +1,12 @@
 // Serves the built app (dist/) under the base path: index.html for the base path, content types, long cache for
-// hashed assets, gzip for text when accepted. Paths that escape the app folder are refused.
+// hashed assets, gzip for text when accepted, the app's Content-Security-Policy. Paths that escape the app folder are
+// refused.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { BASE_PATH } from '../../worker/protocol/constants.ts'
 import type { App } from '../context.ts'
+import { appContentSecurityPolicy, inlineScriptHashes } from './content-security.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,6 +42,8 @@ interface CachedFile {
   mtimeMs: number
   body: Buffer
   gzip: Buffer | null
+  /** the policy this file is served with (an HTML file's names its own inline scripts). */
+  csp: string
 }
 
 export const serveApp = (app: App, appDir: string): void => {
@@ -54,7 +58,8 @@ export const serveApp = (app: App, appDir: string): void => {
     if (hit && hit.mtimeMs === stat.mtimeMs) return hit
     const body = readFileSync(file)
     const gzip = COMPRESSIBLE.test(contentTypeOf(file)) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null
-    const entry = { mtimeMs: stat.mtimeMs, body, gzip }
+    const csp = appContentSecurityPolicy(file.endsWith('.html') ? inlineScriptHashes(body.toString('utf8')) : [])
+    const entry = { mtimeMs: stat.mtimeMs, body, gzip, csp }
     cache.set(file, entry)
     return entry
   }
@@ -84,6 +89,8 @@ export const serveApp = (app: App, appDir: string): void => {
       'Content-Type': contentTypeOf(served),
       'Cache-Control': served.endsWith('.html') ? 'no-cache' : isHashedAsset(served) ? HASHED_ASSET_CACHE_CONTROL : 'public, max-age=3600',
       'Cross-Origin-Resource-Policy': 'same-origin',
+      // on scripts too: a worker (the core, the service worker) runs under the policy of its own script
+      'Content-Security-Policy': entry.csp,
       Vary: 'Accept-Encoding',
     }
     const acceptsGzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')

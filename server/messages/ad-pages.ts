@@ -44,6 +44,8 @@ export const registerAdPages = (app: App): void => {
   })
   app.get('/ads/promo/spring', (c) => {
     c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+    // shown in the app's ad view: the app's own origin may frame it, no one else
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
     return c.html(promoPage)
   })
 }

@@ -1,8 +1,9 @@
 // Home, end to end: the pop-up ads with their click rules, notifications, and the 60-device account.
-import { test as base, expect } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { testWithAds } from './fixtures.ts'
 import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
 
-const test = base // this file wants the pop-up ads, so it does not use the ads-skipping fixture
+const test = testWithAds // this file wants the pop-up ads, so it does not use the ads-skipping fixture
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
 
@@ -54,6 +55,8 @@ test('the ad view frames the url the ad list gives that ad and refuses any other
   const adView = (url: string) => appUrl(`/package/adView/adView?url=${encodeURIComponent(url)}&adId=${ad.id}`)
   await page.goto(adView(ad.clickUrl))
   await expect(page.getByTestId('ad-view-frame')).toHaveAttribute('src', ad.clickUrl)
+  // the ad's page shows inside the frame (it lets the app frame it; nothing else may)
+  await expect(page.frameLocator('[data-testid="ad-view-frame"]').getByRole('heading', { name: '春季焕新活动' })).toBeVisible()
   await page.goto(adView('https://phish.example/login'))
   await expect(page.getByTestId('ad-view-refused')).toBeVisible()
   await screenshot(page, 'ad-view-refused-foreign-url')

@@ -1,23 +1,55 @@
-// Issue 11 finding 8 (in part): every response forbids framing and content sniffing, API and app files alike.
+// Issue 11 finding 8: every response forbids framing and content sniffing; the app's own files carry the full
+// Content-Security-Policy, naming index.html's inline scripts by hash; an ad page the app frames lets only the app.
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useTestServer } from '../server/helpers.ts'
 
+const inline = "document.documentElement.dataset.boot='1'"
 const appDir = mkdtempSync(join(tmpdir(), 'h11-app-'))
-writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>t</title>')
+writeFileSync(join(appDir, 'index.html'), `<!doctype html><title>t</title><script type="module" src="/x.js"></script><script>${inline}</script>`)
+writeFileSync(join(appDir, 'app.js'), 'export {}')
 const t = useTestServer({ serveApp: true, appDir })
 afterAll(() => rmSync(appDir, { recursive: true, force: true }))
 
+const directives = (policy: string | null): Map<string, string[]> =>
+  new Map((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]))
+
 describe('security headers', () => {
-  it('the app page and API answers refuse framing and sniffing', async () => {
-    for (const path of ['/cloud/phone/web/', '/api/public/v1/system/config', '/api/no/such/path']) {
+  it('API answers refuse framing and sniffing', async () => {
+    for (const path of ['/api/public/v1/system/config', '/api/no/such/path']) {
       const response = await fetch(t.server.url + path)
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
       expect(response.headers.get('x-frame-options')).toBe('DENY')
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       await response.arrayBuffer()
     }
+  })
+
+  it('the app\'s files carry the full policy: own scripts and index.html\'s inline script by hash, own connections, no plug-ins, no framing', async () => {
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`
+    for (const path of ['/cloud/phone/web/', '/cloud/phone/web/app.js']) {
+      const response = await fetch(t.server.url + path)
+      await response.arrayBuffer()
+      const policy = directives(response.headers.get('content-security-policy'))
+      expect(policy.get('default-src')).toEqual(["'self'"])
+      expect(policy.get('script-src')).toEqual(path.endsWith('/') ? ["'self'", hash] : ["'self'"])
+      expect(policy.get('connect-src')).toEqual(["'self'"])
+      expect(policy.get('worker-src')).toEqual(["'self'"])
+      expect(policy.get('object-src')).toEqual(["'none'"])
+      expect(policy.get('base-uri')).toEqual(["'self'"])
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"])
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+  })
+
+  it('the demo ad page may be framed by the app\'s origin only', async () => {
+    const response = await fetch(`${t.server.url}/ads/promo/spring`)
+    await response.arrayBuffer()
+    expect(directives(response.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'self'"])
+    expect(response.headers.get('x-frame-options')).toBeNull()
   })
 })
