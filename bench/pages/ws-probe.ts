@@ -38,8 +38,13 @@ globalThis.WebSocket = ProbedWebSocket
 export type ProbeAsk = 'arrivals' | 'reset' | 'info'
 
 const channel = new BroadcastChannel('bench-ws-probe')
-channel.onmessage = (e: MessageEvent<{ ask: ProbeAsk; reply: string }>) => {
+const ASKS: ReadonlySet<unknown> = new Set<ProbeAsk>(['arrivals', 'reset', 'info'])
+
+channel.onmessage = (e: MessageEvent<{ ask?: ProbeAsk; reply: string }>) => {
   const { ask, reply } = e.data
+  // the dedicated fallback runs a probe per tab: another probe's reply on this channel is not an ask (answering it
+  // would echo between the probes without end)
+  if (!ASKS.has(ask)) return
   if (ask === 'reset') {
     times = []
     frames = []
