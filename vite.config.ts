@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { BOOT_SCREEN_HTML } from './src/boot/boot-screen.ts'
 import { earlyBootScript } from './src/boot/early-core.ts'
 import { HASHED_ASSET_CACHE_CONTROL, isHashedAsset } from './server/http/static-app.ts'
 import { playwright } from '@vitest/browser-playwright'
@@ -119,6 +120,12 @@ const startCoreFromHtml = (): Plugin => {
   }
 }
 
+/** Issue 12: the boot screen is in index.html's #app, painted before the entry's JS has loaded (src/boot/boot-screen.ts). */
+const bootScreenInHtml = (): Plugin => ({
+  name: 'boot-screen-in-html',
+  transformIndexHtml: (html) => html.replace('<div id="app"></div>', `<div id="app">${BOOT_SCREEN_HTML}</div>`),
+})
+
 /**
  * `vite preview` (the bench's server of the build) answers every file with `Cache-Control: no-cache`, so each reload
  * revalidated every chunk: ~60 conditional requests over 6 connections, the worker script queued behind them. The
@@ -148,6 +155,7 @@ export default defineConfig({
     antdRenderSeam(),
     preloadHomeFromHtml(),
     startCoreFromHtml(),
+    bootScreenInHtml(),
     previewCachesLikeProduction(),
     // Installable with an offline shell (issue 12): the manifest, and a service worker precaching index.html, every
     // chunk (screens and the core worker included) and the icons. `prompt`: a new version waits for the user.

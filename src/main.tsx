@@ -62,7 +62,6 @@ const follow = (core: CoreClient, router: AppRouter): void => {
 }
 
 const boot = async (): Promise<void> => {
-  root.render(<div className="boot">{zhCN.app.booting}</div>)
   const start = routeFromHash(window.location.hash)
   preloadScreen(start.path)
   const core = await connectCore({
