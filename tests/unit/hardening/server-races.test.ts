@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest'
 import { opsFixture } from '../../../server/ops.ts'
 import type { FixtureWorld } from '../../../server/ops/fixtures.ts'
 import { ActivationCodeType } from '../../../worker/protocol/account.ts'
+import { SmsPurpose } from '../../../worker/protocol/session.ts'
+import { runOps } from '../../../server/ops.ts'
+import { MAX_CODE_ATTEMPTS } from '../../../server/session/sms.ts'
+import { sessionDb } from '../../../server/session/tables.ts'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../../worker/protocol/constants.ts'
 import { api, loginToken, useTestServer, type Envelope } from '../server/helpers.ts'
 
@@ -162,5 +166,34 @@ describe('new devices', () => {
       api(t.base, 'POST', '/api/pay/v1/activation/exchangeActivationCode', { token, body: { code } })))
     expectOneWinner(results)
     expect(await count(sql`select count(*)::int as n from devices`)).toBe(before + 1)
+  })
+})
+
+describe('SMS codes', () => {
+  const send = (phone: string) =>
+    api(t.base, 'POST', '/api/message/v5/phone/send', { body: { type: 'common', authorizationType: SmsPurpose.quickLogin, phone } })
+
+  it('sends to one phone at once issue one code', async () => {
+    const world = await opsFixture(t.ops)
+    const phone = world.unregisteredPhones[0]!
+    const results = await Promise.all(Array.from({ length: 4 }, () => send(phone)))
+    expectOneWinner(results)
+    expect(await count(sql`select count(*)::int as n from sms_codes where phone = ${phone}`)).toBe(1)
+  })
+
+  it('wrong guesses at once take at most the code\'s attempts, and the right code after them is refused', async () => {
+    const world = await opsFixture(t.ops)
+    const phone = world.unregisteredPhones[1]!
+    expect((await send(phone)).body.status).toBe(0)
+    const code = await runOps(['sms', phone], t.ops)
+    const wrong = code === '000000' ? '111111' : '000000'
+    // fewer than the per-phone throttle's free wrong guesses, more than the code's own attempts
+    const results = await Promise.all(Array.from({ length: MAX_CODE_ATTEMPTS + 3 }, () =>
+      api(t.base, 'POST', '/api/user/v5/clientLogin/applet/quickLogin', { body: { phone, code: wrong, uuid: 'race' } })))
+    for (const r of results) expect(r.body.status).not.toBe(0)
+    const row = await sessionDb(t.server.db).selectFrom('sms_codes').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow()
+    expect(row.attempts).toBe(MAX_CODE_ATTEMPTS)
+    const right = await api(t.base, 'POST', '/api/user/v5/clientLogin/applet/quickLogin', { body: { phone, code, uuid: 'race' } })
+    expect(right.body.status).not.toBe(0)
   })
 })
