@@ -62,8 +62,8 @@ export const runBundle = async (ctx: BenchContext): Promise<PartOutput> => {
     if (key) closure(key, files)
     return { files, key }
   }
-  const login = withScreen(/routes\/pages\/login\/login\.tsx$/)
-  const home = withScreen(/routes\/pages\/index\/index\.tsx$/)
+  const login = withScreen(/routes\/pages\/login\/login\.lazy\.tsx$/)
+  const home = withScreen(/routes\/pages\/index\/index\.lazy\.tsx$/)
   const jsOnly = (files: Set<string>) => [...files].filter((f) => f.endsWith('.js'))
   const cssOnly = (files: Set<string>) => [...files].filter((f) => f.endsWith('.css'))
   // the worker is emitted outside the manifest: the asset that wires `onconnect`, plus the chunks it imports

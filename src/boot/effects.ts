@@ -2,7 +2,7 @@
 // UI functions, so the rules (delays, unlessRepairFlagged, one modal per key) are testable without a browser.
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
-import { LOGIN } from '../router/paths.ts'
+import { PATHS } from '../router/paths.ts'
 
 export interface ModalRequest {
   readonly title: string
@@ -29,8 +29,8 @@ export const createEffectHandler = (deps: EffectDeps): ((event: EffectEvent) => 
   const later = (ms: number, run: () => void): void => (ms > 0 ? deps.schedule(run, ms) : run())
 
   const modalAction = (action: 'none' | 'relaunchLogin' | 'exitUnlessOnLogin'): void => {
-    if (action === 'relaunchLogin') deps.navigate(LOGIN, {}, true)
-    if (action === 'exitUnlessOnLogin' && deps.currentPath() !== LOGIN) deps.exitFromMaintenance()
+    if (action === 'relaunchLogin') deps.navigate(PATHS.login, {}, true)
+    if (action === 'exitUnlessOnLogin' && deps.currentPath() !== PATHS.login) deps.exitFromMaintenance()
   }
 
   return (event) => {

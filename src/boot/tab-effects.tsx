@@ -5,7 +5,7 @@ import type { CoreApi } from '../../worker/protocol/commands.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
 import type { AppRouter } from '../router/router.tsx'
-import { canonicalPath, LOGIN } from '../router/paths.ts'
+import { canonicalPath, PATHS } from '../router/paths.ts'
 import { appStore } from '../store/index.ts'
 import { createEffectHandler, type ModalRequest } from './effects.ts'
 import { createStateNotices } from './state-notices.ts'
@@ -35,7 +35,7 @@ const seenExits = {
 
 export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) => {
   const t = zhCN.sessionNotices
-  const toLogin = () => void router.navigate({ to: LOGIN, replace: true })
+  const toLogin = () => void router.navigate({ to: PATHS.login, replace: true })
   const onEffect = createEffectHandler({
     toast: (text) => toast(text),
     navigate: (to, search, replace) => void router.navigate({ to, search, replace }),

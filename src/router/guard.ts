@@ -1,20 +1,20 @@
 // The navigation guard of §5/§6 as a pure function; order per decisions.md: in-app browser, visitor whitelist,
 // bind-phone forcing. The router calls it in the root route's beforeLoad and follows each redirect.
 import type { SessionSlice as SessionState } from '../../worker/protocol/projection/index.ts'
-import { BIND_PHONE, COVER, HOME, LOGIN, canonicalPath } from './paths.ts'
+import { canonicalPath, PATHS } from './paths.ts'
 
 /** §6: the only routes a visitor (no token) may open. */
 export const VISITOR_ROUTES: ReadonlySet<string> = new Set([
-  LOGIN,
-  '/pages/registerAccount/registerAccount',
-  '/pages/quickLogin/quickLogin',
-  '/pages/verificationCode/verificationCode',
-  '/pages/forgotPassword/forgotPassword',
-  '/pages/agreemen/agreemen',
-  COVER,
-  HOME,
-  '/package/ubertragungsseite/ubertragungsseite',
-  '/package/adView/adView',
+  PATHS.login,
+  PATHS.registerAccount,
+  PATHS.quickLogin,
+  PATHS.verificationCode,
+  PATHS.forgotPassword,
+  PATHS.agreemen,
+  PATHS.cover,
+  PATHS.home,
+  PATHS.ubertragungsseite,
+  PATHS.adView,
 ])
 
 /** decisions.md: WeChat (`MicroMessenger`) or QQ's in-app browser (` QQ/`, not QQBrowser). */
@@ -33,12 +33,12 @@ export const mustBindPhone = (session: SessionState): boolean => {
  */
 export const guard = (path: string, session: SessionState, userAgent: string): string | null => {
   const at = canonicalPath(path)
-  if (isInAppBrowser(userAgent)) return at === COVER ? null : COVER
-  if (at === COVER) return HOME
+  if (isInAppBrowser(userAgent)) return at === PATHS.cover ? null : PATHS.cover
+  if (at === PATHS.cover) return PATHS.home
   if (!session.loggedIn) {
-    return VISITOR_ROUTES.has(at) ? null : HOME
+    return VISITOR_ROUTES.has(at) ? null : PATHS.home
   }
-  if (mustBindPhone(session)) return at === BIND_PHONE ? null : BIND_PHONE
+  if (mustBindPhone(session)) return at === PATHS.bindingNumber ? null : PATHS.bindingNumber
   return null
 }
 

@@ -12,3 +12,18 @@ export const stringifySearch = (search: Record<string, unknown>): string => {
   const text = params.toString()
   return text ? `?${text}` : ''
 }
+
+/**
+ * A route's validateSearch: the query parameters it reads, each a string when present (a number given in a
+ * navigation reads as its text); others are not part of the route's typed search.
+ */
+export const strings = <K extends string>(...keys: ReadonlyArray<K>) =>
+  (search: Record<string, unknown>): { [P in K]?: string } => {
+    const out: { [P in K]?: string } = {}
+    for (const key of keys) {
+      const value = search[key]
+      if (typeof value === 'string') out[key] = value
+      else if (typeof value === 'number') out[key] = String(value)
+    }
+    return out
+  }

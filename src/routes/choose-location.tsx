@@ -1,14 +1,11 @@
-// /choose-location: built-in placeholder page; location picking has no web counterpart, which it says.
-import { zhCN } from '../i18n/zh-CN.ts'
-import { Page } from '../ui/Page.tsx'
+// /choose-location: the route; its screen is choose-location.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../router/lazy-screen.ts'
+import { PATHS } from '../router/paths.ts'
+import { rootRoute } from '../router/root.tsx'
 
-export default function ChooseLocation() {
-  return (
-    <Page testId="choose-location">
-      <div className="center-state">
-        <h2>{zhCN.placeholder.chooseLocation}</h2>
-        <p>{zhCN.placeholder.chooseLocationText}</p>
-      </div>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.chooseLocation,
+  component: lazyScreen(() => import('./choose-location.lazy.tsx')),
+})

@@ -1,17 +1,13 @@
-// /open-location: built-in placeholder page showing the coordinates of the `latitude` / `longitude` query.
-import { useSearch } from '@tanstack/react-router'
-import { zhCN } from '../i18n/zh-CN.ts'
-import { Page } from '../ui/Page.tsx'
+// /open-location: the route; its screen is open-location.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../router/lazy-screen.ts'
+import { PATHS } from '../router/paths.ts'
+import { rootRoute } from '../router/root.tsx'
+import { strings } from '../router/search.ts'
 
-export default function OpenLocation() {
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const { latitude, longitude, name } = search
-  return (
-    <Page testId="open-location">
-      <div className="center-state">
-        <h2>{name || zhCN.placeholder.openLocation}</h2>
-        <p>{latitude && longitude ? zhCN.placeholder.openLocationText(latitude, longitude) : zhCN.placeholder.openLocationEmpty}</p>
-      </div>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.openLocation,
+  validateSearch: strings('latitude', 'longitude', 'name'),
+  component: lazyScreen(() => import('./open-location.lazy.tsx')),
+})

@@ -1,21 +1,13 @@
-// /preview-image: built-in placeholder page showing the image given by the `url` query (or `urls`, comma separated).
-import { Image } from 'antd-mobile'
-import { useSearch } from '@tanstack/react-router'
-import { zhCN } from '../i18n/zh-CN.ts'
-import { isHttpUrl } from '../lib/validators.ts'
-import { Page } from '../ui/Page.tsx'
+// /preview-image: the route; its screen is preview-image.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../router/lazy-screen.ts'
+import { PATHS } from '../router/paths.ts'
+import { rootRoute } from '../router/root.tsx'
+import { strings } from '../router/search.ts'
 
-export default function PreviewImage() {
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const urls = (search.urls ?? search.url ?? '').split(',').filter((u) => isHttpUrl(u) || u.startsWith('/'))
-  return (
-    <Page testId="preview-image">
-      <h2 className="placeholder-heading">{zhCN.placeholder.previewImage}</h2>
-      {urls.length === 0 ? (
-        <div className="center-state"><p>{zhCN.placeholder.previewEmpty}</p></div>
-      ) : (
-        urls.map((url) => <Image key={url} src={url} fit="contain" style={{ width: '100%', marginBottom: 12 }} />)
-      )}
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.previewImage,
+  validateSearch: strings('url', 'urls'),
+  component: lazyScreen(() => import('./preview-image.lazy.tsx')),
+})

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useCore } from '../core-context.tsx'
 import { backAction, UPDATE_INDEX_RESET } from '../router/back.ts'
-import { HOME } from '../router/paths.ts'
+import { PATHS } from '../router/paths.ts'
 import { appStore } from '../store/index.ts'
 
 export const useBack = (): (() => Promise<void>) => {
@@ -16,7 +16,7 @@ export const useBack = (): (() => Promise<void>) => {
     if (action.kind === 'history') {
       // a screen opened directly (no page to go back to) goes home instead of leaving the app
       if (router.history.canGoBack()) router.history.back()
-      else await router.navigate({ to: HOME, replace: true })
+      else await router.navigate({ to: PATHS.home, replace: true })
       return
     }
     await Promise.all([api.setLocal('path', null), api.setLocal('previousPagePath', null)])

@@ -79,7 +79,8 @@ export const DEFAULT_PHONE_IMAGE_URL = '/cloud/phone/web/static/default-phone.sv
 export const DEFAULT_PHONE_TYPE_IMAGE_URL = '/cloud/phone/web/static/default-phone-type.svg'
 
 /** Routes the push rules look at (§2, §4). */
-export const HOME_PATHS: ReadonlyArray<string> = ['/pages/index/index', '/']
+export const HOME_PATH = '/pages/index/index'
+export const HOME_PATHS: ReadonlyArray<string> = [HOME_PATH, '/']
 export const VIEWER_PATH = '/package/cloudPhoneView/cloudPhoneView'
 export const LOGIN_PATH = '/pages/login/login'
 

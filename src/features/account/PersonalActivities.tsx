@@ -7,10 +7,9 @@ import type { Coupon } from '../../../worker/protocol/account.ts'
 import type { PersonalActivity } from '../../../worker/protocol/activity.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { useCall } from '../../core/use-call.ts'
+import { PATHS } from '../../router/paths.ts'
 
 const t = zhCN.activity
-const ACTIVATION_PAGE = '/package/activationCode/activationCode'
-const COUPON_PAGE = '/package/couponNum/couponNum'
 
 /** onRedeemed: the star coin balance changed. */
 export const PersonalActivities = ({ onRedeemed }: { onRedeemed: () => void }) => {
@@ -59,7 +58,7 @@ export const PersonalActivities = ({ onRedeemed }: { onRedeemed: () => void }) =
       closeOnAction: true,
       actions: [[
         { key: 'copy', text: t.copy, onClick: () => void copy(activationCode) },
-        { key: 'use', text: t.useNow, bold: true, onClick: () => void navigate({ to: ACTIVATION_PAGE }) },
+        { key: 'use', text: t.useNow, bold: true, onClick: () => void navigate({ to: PATHS.activationCode }) },
       ], [{ key: 'close', text: t.close }]],
     })
   }
@@ -67,7 +66,7 @@ export const PersonalActivities = ({ onRedeemed }: { onRedeemed: () => void }) =
   return (
     <>
       {coupons.length > 0 && (
-        <button type="button" className="ac-card ac-new-coupons" data-testid="personal-new-coupons" onClick={() => void navigate({ to: COUPON_PAGE })}>
+        <button type="button" className="ac-card ac-new-coupons" data-testid="personal-new-coupons" onClick={() => void navigate({ to: PATHS.couponNum })}>
           <span className="ac-new-coupons-title">{t.newCoupons}<strong>{t.newCouponsCount(coupons.length)}</strong></span>
           <span className="ac-hint">{coupons.slice(0, 2).map((c) => c.couponName).join('、')}{coupons.length > 2 ? t.newCouponsMore(coupons.length) : t.newCouponsGo}</span>
         </button>

@@ -2,6 +2,7 @@
 // place. Point names follow POINT_NAME (worker/protocol/analytics.ts).
 import type { PageRecord } from '../../../worker/protocol/analytics.ts'
 import { RECORDS_PER_REPORT } from '../../../worker/protocol/constants.ts'
+import { PATHS } from '../../router/paths.ts'
 
 export const Points = {
   adClick: 'ad_click',
@@ -13,7 +14,7 @@ export const Points = {
 
 /** The screens where someone signs in: a session that begins while a tab shows one was begun by that tab. */
 export const AUTH_SCREENS: ReadonlySet<string> = new Set([
-  '/pages/login/login', '/pages/quickLogin/quickLogin', '/pages/verificationCode/verificationCode', '/pages/registerAccount/registerAccount',
+  PATHS.login, PATHS.quickLogin, PATHS.verificationCode, PATHS.registerAccount,
 ])
 
 /** Page records are sent when this many are waiting, or after REPORT_AFTER_MS, or when the tab hides. */

@@ -11,18 +11,9 @@ import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../core/use-call.ts'
 import { OFFLINE_NOTICE_ID } from '../../ui/OfflineNotice.tsx'
 import { useOnline } from '../../ui/use-online.ts'
+import { PATHS, type RoutePath } from '../../router/paths.ts'
 
 const t = devicesText.actions
-
-export const DEVICE_ROUTES = {
-  viewer: '/package/cloudPhoneView/cloudPhoneView',
-  renew: '/package/purchase/renew',
-  bulk: '/package/bulkOperation/bulkOperation',
-  transfer: '/package/deviceTransfer/deviceTransfer',
-  authorise: '/package/authorizedDevices/authorizedDevices',
-  replace: '/package/replacement/replacement',
-  timing: '/package/timingRecord/timingRecord',
-} as const
 
 export const DeviceActions = ({ device }: { device: Device }) => {
   const call = useCall()
@@ -49,16 +40,16 @@ export const DeviceActions = ({ device }: { device: Device }) => {
       Toast.show({ content: t.renewNotAllowed })
       return
     }
-    void navigate({ to: DEVICE_ROUTES.renew, search: { userCardId: String(device.userCardId) } })
+    void navigate({ to: PATHS.renew, search: { userCardId: String(device.userCardId) } })
   }
 
-  const go = (to: string, search?: Record<string, string>) => () => void navigate({ to, search })
+  const go = (to: RoutePath, search?: Record<string, string>) => () => void navigate({ to, search })
   const more = [
-    { key: 'bulk', text: t.bulk, onClick: go(DEVICE_ROUTES.bulk) },
-    { key: 'transfer', text: t.transfer, disabled: !can('transfer'), onClick: go(DEVICE_ROUTES.transfer) },
-    { key: 'authorise', text: t.authorise, onClick: go(DEVICE_ROUTES.authorise) },
-    { key: 'replace', text: t.replace, disabled: !can('replace'), onClick: go(DEVICE_ROUTES.replace) },
-    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(DEVICE_ROUTES.timing, { userCardId: String(device.userCardId) }) },
+    { key: 'bulk', text: t.bulk, onClick: go(PATHS.bulkOperation) },
+    { key: 'transfer', text: t.transfer, disabled: !can('transfer'), onClick: go(PATHS.deviceTransfer) },
+    { key: 'authorise', text: t.authorise, onClick: go(PATHS.authorizedDevices) },
+    { key: 'replace', text: t.replace, disabled: !can('replace'), onClick: go(PATHS.replacement) },
+    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
     { key: 'model', text: t.model, onClick: () => setModelOpen(true) },
   ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))
 

@@ -2,6 +2,7 @@
 // "1" opens purchase, passing phoneType and androidVersion only when both are present; anything else is a failed
 // jump. The ad view frames a url only when the ad list names it for that ad (adFrameUrl), never a link's own ?url=.
 import { isHttpUrl } from '../../lib/validators.ts'
+import { PATHS, type RoutePath } from '../../router/paths.ts'
 
 export interface AdLike {
   readonly id: number
@@ -11,18 +12,16 @@ export interface AdLike {
 }
 
 export type AdTarget =
-  | { readonly kind: 'navigate'; readonly to: string; readonly search: Record<string, string> }
+  | { readonly kind: 'navigate'; readonly to: RoutePath; readonly search: Record<string, string> }
   | { readonly kind: 'failed' }
 
-export const AD_VIEW = '/package/adView/adView'
-export const PURCHASE = '/package/purchase/purchase'
 
 export const adTarget = (ad: AdLike): AdTarget => {
   const clickUrl = ad.clickUrl ?? ''
-  if (isHttpUrl(clickUrl)) return { kind: 'navigate', to: AD_VIEW, search: { url: clickUrl, adId: String(ad.id) } }
+  if (isHttpUrl(clickUrl)) return { kind: 'navigate', to: PATHS.adView, search: { url: clickUrl, adId: String(ad.id) } }
   if (clickUrl === '1') {
     const search: Record<string, string> = ad.phoneType && ad.androidVersion ? { phoneType: ad.phoneType, androidVersion: ad.androidVersion } : {}
-    return { kind: 'navigate', to: PURCHASE, search }
+    return { kind: 'navigate', to: PATHS.purchase, search }
   }
   return { kind: 'failed' }
 }

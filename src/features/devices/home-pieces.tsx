@@ -13,10 +13,9 @@ import { followAd } from './home-rules.ts'
 import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../core/use-call.ts'
 import './home-pieces.css'
+import { PATHS } from '../../router/paths.ts'
 
 const t = devicesText.home
-const NOTIFICATIONS = '/package/notificationMessage/notificationMessage'
-const COUPONS = '/package/couponNum/couponNum'
 /** §9 notice bar: speed 80, font 14. */
 const NOTICE_STYLE = { '--font-size': '14px' } as CSSProperties
 
@@ -46,7 +45,7 @@ export const AnnouncementBar = () => {
   if (!active || closed) return null
   const open = (e: MouseEvent) => {
     if ((e.target as Element).closest('.adm-notice-bar-close')) return
-    void navigate({ to: NOTIFICATIONS })
+    void navigate({ to: PATHS.notificationMessage })
   }
   const close = () => {
     announcementClosed = true
@@ -83,7 +82,7 @@ export const CouponCounters = () => {
     { key: 'coupon', testId: 'counter-coupon', label: t.counters.coupon, count: c.coupon },
   ]
   return (
-    <div className="hp-counters" data-testid="coupon-counters" role="button" tabIndex={0} onClick={() => void navigate({ to: COUPONS })}>
+    <div className="hp-counters" data-testid="coupon-counters" role="button" tabIndex={0} onClick={() => void navigate({ to: PATHS.couponNum })}>
       {cells.map((cell) => (
         <Badge key={cell.key} content={badge(cell.count)}>
           <span className="hp-counter" data-testid={cell.testId} data-count={cell.count}>{cell.label}</span>

@@ -2,6 +2,7 @@
 // name, the pop-up ads' once-per-tab-session rule (popUpAdsList), and what an ad click does.
 import type { MealTypeGroup } from '../../../worker/protocol/pay.ts'
 import { adTarget, type AdLike } from './ad-click.ts'
+import type { RoutePath } from '../../router/paths.ts'
 
 /** phoneTypeName from the meal-type groups loaded at startup; the code itself until they arrive or when unknown. */
 export const phoneTypeName = (groups: ReadonlyArray<Pick<MealTypeGroup, 'label' | 'value'>>, phoneType: string): string => {
@@ -32,7 +33,7 @@ export const markPopUpAdsShown = (store: SessionStore | null): void => {
 }
 
 export interface AdClickDeps {
-  readonly navigate: (to: string, search: Record<string, string>) => void
+  readonly navigate: (to: RoutePath, search: Record<string, string>) => void
   readonly toast: (text: string) => void
 }
 

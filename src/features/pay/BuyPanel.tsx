@@ -9,7 +9,7 @@ import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
 import { NumberStepper } from '../../ui/NumberStepper.tsx'
 import { payBlockedText } from './order-rules.ts'
-import { ORDER_RESULT, PAY_ORDER, PURCHASE_RECORD } from './paths.ts'
+import { PATHS } from '../../router/paths.ts'
 import { Points } from '../analytics/points.ts'
 import { MealRules } from './MealRules.tsx'
 import { PayMethods } from './PayMethods.tsx'
@@ -122,10 +122,10 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
       const myOrderNum = created.data.myOrderNum
       void call('stat', { pointName: Points.purchaseOrder })
       const step = await startPayment(call, method, myOrderNum)
-      if (step.kind === 'paid') await navigate({ to: ORDER_RESULT, search: { myOrderNum }, replace: true })
-      else if (step.kind === 'qr') await navigate({ to: PAY_ORDER, search: { myOrderNum } })
+      if (step.kind === 'paid') await navigate({ to: PATHS.orderResult, search: { myOrderNum }, replace: true })
+      else if (step.kind === 'qr') await navigate({ to: PATHS.alipayCodeScanning, search: { myOrderNum } })
       // an H5 payment that could not start leaves an unpaid order, payable from the purchase records
-      else if (step.kind === 'failed' && method !== 'starCoin') await navigate({ to: PURCHASE_RECORD })
+      else if (step.kind === 'failed' && method !== 'starCoin') await navigate({ to: PATHS.purchaseRecord })
     } finally {
       setSubmitting(false)
     }

@@ -31,8 +31,12 @@ describe('route table', () => {
     expect(registered.size).toBe(SPEC_ROUTES.length + 4)
   })
 
-  it('has a screen file mirroring each route path', () => {
+  it('has a route file mirroring each route path', () => {
     expect(screenFile('/package/purchase/renew')).toBe('package/purchase/renew.tsx')
-    for (const path of ROUTE_PATHS) expect(existsSync(`${routesDir}${screenFile(path)}`), screenFile(path)).toBe(true)
+    for (const path of ROUTE_PATHS) {
+      expect(existsSync(`${routesDir}${screenFile(path)}`), screenFile(path)).toBe(true)
+      // the screen itself, loaded when the route is first shown
+      expect(existsSync(`${routesDir}${screenFile(path).replace(/\.tsx$/, '.lazy.tsx')}`), `${path} screen`).toBe(true)
+    }
   })
 })

@@ -1,87 +1,11 @@
-// /package/bindingNumber/bindingNumber: where the guard holds an account that must bind a phone (§5). Phone, SMS code,
-// bind; then the core refreshes the session so every tab's guard lets the user go, and this tab goes home.
-import { Button, Toast } from 'antd-mobile'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { SmsPurpose } from '../../../../worker/protocol/session.ts'
-import { useCore } from '../../../core-context.tsx'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { codeError } from '../../../features/auth/auth-form.ts'
-import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
-import { useEnterHome } from '../../../features/auth/enter-home.ts'
-import { CodeField, FieldError, PhoneField } from '../../../features/auth/fields.tsx'
-import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useSubmission } from '../../../features/auth/use-submission.ts'
-import { mustBindPhone } from '../../../router/guard.ts'
-import { useAppStore } from '../../../store/index.ts'
-import { Page } from '../../../ui/Page.tsx'
-import { useConfirm } from '../../../ui/use-confirm.ts'
+// /package/bindingNumber/bindingNumber: the route; its screen is bindingNumber.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
 
-const t = zhCN.bindPhone
-
-export default function BindPhoneScreen() {
-  const { api } = useCore()
-  const confirm = useConfirm()
-  const enterHome = useEnterHome()
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<FieldErrors<'phone' | 'code'>>({})
-  const [formError, setFormError] = useState('')
-  const { submitting, run } = useSubmission(() => setFormError(t.failed))
-  const sms = useSmsCode(SmsPurpose.bindPhone)
-  const released = useAppStore((s) => s.session.loggedIn && !mustBindPhone(s.session))
-  const wasForced = useRef(!released)
-
-  // bound in this tab or in another one: the session event releases every tab the guard held here (a logout is not
-  // a release: the exit action takes the tab to login)
-  useEffect(() => {
-    if (wasForced.current && released) void enterHome()
-  }, [released, enterHome])
-
-  const sendCode = async () => {
-    const failed = await sms.send(phone)
-    setErrors((e) => ({ ...e, phone: failed ?? undefined }))
-  }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const found = { phone: phoneError(phone), code: codeError(code) }
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    await run(async () => {
-      const result = await api.call('updateUserPhone', { phone, code })
-      if (!result.ok) return setFormError(result.msg || t.failed)
-      const refreshed = await api.refreshSession()
-      if (!refreshed.ok) return setFormError(refreshed.msg || t.failed)
-      Toast.show({ content: t.bound })
-      await enterHome()
-    })
-  }
-
-  const logout = async () => {
-    const confirmed = await confirm({ title: zhCN.home.logoutConfirmTitle, content: zhCN.home.logoutConfirm })
-    if (confirmed) await api.logout()
-  }
-
-  return (
-    <Page back={!wasForced.current} testId="bind-phone-page">
-      <form className="auth" onSubmit={(e) => void submit(e)} noValidate>
-        <h1 className="auth-heading">{t.title}</h1>
-        <p className="auth-hint">{t.explain}</p>
-        <PhoneField testId="bind-phone" placeholder={t.phonePlaceholder} value={phone} onChange={setPhone} />
-        <FieldError text={errors.phone} />
-        <CodeField testId="bind-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
-          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
-        <FieldError text={errors.code} />
-        <div className="form-error" role="alert" data-testid="bind-error">{formError}</div>
-        <Button data-testid="bind-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.submitting}>
-          {t.submit}
-        </Button>
-        <div className="auth-actions">
-          <button type="button" className="auth-link" data-testid="logout" onClick={() => void logout()}>{t.logout}</button>
-        </div>
-      </form>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.bindingNumber,
+  component: lazyScreen(() => import('./bindingNumber.lazy.tsx')),
+})

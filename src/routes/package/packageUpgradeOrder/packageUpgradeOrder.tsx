@@ -1,78 +1,13 @@
-// /package/packageUpgradeOrder/packageUpgradeOrder?myOrderNum: the upgrade's pay order: amount, countdown to
-// closeTime, payment method (Alipay H5, WeChat H5, Alipay QR or star coins), confirmed payment; results on the upgrade
-// results page.
-import { Button } from 'antd-mobile'
-import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { Order } from '../../../../worker/protocol/pay.ts'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
-import { PAY_ORDER, UPGRADE_RESULTS } from '../../../features/pay/paths.ts'
-import type { PayMethod } from '../../../../worker/protocol/pricing.ts'
-import { PayMethods } from '../../../features/pay/PayMethods.tsx'
-import { startPayment } from '../../../features/pay/start-payment.ts'
-import { serverOffset } from '../../../features/pay/server-offset.ts'
-import { useCall } from '../../../core/use-call.ts'
-import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
-import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
-import '../../../features/pay/pay.css'
-import { Page } from '../../../ui/Page.tsx'
+// /package/packageUpgradeOrder/packageUpgradeOrder: the route; its screen is packageUpgradeOrder.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
+import { strings } from '../../../router/search.ts'
 
-const t = zhCN.pay
-
-export default function PackageUpgradeOrderScreen() {
-  const call = useCall()
-  const confirmPayment = useConfirmPayment()
-  const navigate = useNavigate()
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const myOrderNum = search.myOrderNum ?? ''
-  const [order, setOrder] = useState<Order | null>(null)
-  const [offset, setOffset] = useState(0)
-  const [method, setMethod] = useState<PayMethod>('alipayQr')
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    void serverOffset(call).then(setOffset)
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
-  }, [call, myOrderNum])
-
-  const msLeft = useMsLeft(order?.closeTime ?? null, offset)
-  const open = order !== null && isUnpaid(order.finishPay) && msLeft > 0
-  const amount = order ? (method === 'starCoin' ? t.starCoins(order.starCoin) : t.yuan(order.totalAmount)) : ''
-
-  const pay = async () => {
-    if (!order || !open) return
-    const ok = await confirmPayment(`${order.description}，${amount}`)
-    if (!ok) return
-    setBusy(true)
-    try {
-      const step = await startPayment(call, method, myOrderNum)
-      if (step.kind === 'paid') await navigate({ to: UPGRADE_RESULTS, search: { myOrderNum }, replace: true })
-      else if (step.kind === 'qr') await navigate({ to: PAY_ORDER, search: { myOrderNum, next: 'upgrade' } })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <Page testId="upgrade-order-page">
-      {!order ? <div className="center-state"><p>{t.loading}</p></div> : (
-        <>
-          <section className="pay-section pay-center" data-testid="upgrade-order" data-order-num={order.myOrderNum}>
-            <span className="pay-muted">{order.description}</span>
-            <span className="pay-amount">{amount}</span>
-            <span className="pay-countdown">{open ? t.closesIn(countdownText(msLeft)) : t.closed}</span>
-            <div className="pay-kv" style={{ width: '100%' }}><span>{t.orderNum}</span><span>{order.myOrderNum}</span></div>
-          </section>
-          <section className="pay-section">
-            <h3>{t.payMethod}</h3>
-            <PayMethods value={method} onChange={setMethod} testIdPrefix="upgrade" />
-          </section>
-          <div className="pay-actions">
-            <Button color="primary" data-testid="upgrade-pay" disabled={!open || busy} loading={busy} onClick={() => void pay()}>{t.payNow}</Button>
-          </div>
-        </>
-      )}
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.packageUpgradeOrder,
+  validateSearch: strings('myOrderNum'),
+  component: lazyScreen(() => import('./packageUpgradeOrder.lazy.tsx')),
+})

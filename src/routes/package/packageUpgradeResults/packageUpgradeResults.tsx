@@ -1,58 +1,13 @@
-// /package/packageUpgradeResults/packageUpgradeResults?myOrderNum: the upgrade's outcome and the device as it is now.
-import { Button, Result } from 'antd-mobile'
-import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { Order } from '../../../../worker/protocol/pay.ts'
-import { useCore } from '../../../core-context.tsx'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { remainingText } from '../../../features/devices/display.ts'
-import { finishPayText } from '../../../features/pay/order-rules.ts'
-import { PURCHASE_RECORD } from '../../../features/pay/paths.ts'
-import { useCall } from '../../../core/use-call.ts'
-import '../../../features/pay/pay.css'
-import { HOME } from '../../../router/paths.ts'
-import { useAppStore } from '../../../store/index.ts'
-import { Page } from '../../../ui/Page.tsx'
+// /package/packageUpgradeResults/packageUpgradeResults: the route; its screen is packageUpgradeResults.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
+import { strings } from '../../../router/search.ts'
 
-const t = zhCN.pay
-
-export default function PackageUpgradeResultsScreen() {
-  const { api } = useCore()
-  const call = useCall()
-  const navigate = useNavigate()
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const myOrderNum = search.myOrderNum ?? ''
-  const [order, setOrder] = useState<Order | null>(null)
-  const userCardId = order?.userCardIds[0]
-  const device = useAppStore((s) => s.devices.list.find((d) => d.userCardId === userCardId))
-
-  useEffect(() => {
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
-    void api.refreshDevices()
-  }, [call, api, myOrderNum])
-
-  const ok = order?.finishPay === 1
-  return (
-    <Page testId="upgrade-results-page">
-      {order && (
-        <div data-testid="upgrade-result" data-ok={ok ? 'true' : 'false'}>
-          <Result status={ok ? 'success' : 'error'} title={ok ? t.upgradeSuccess : t.upgradeFailed} description={ok ? t.upgradeSuccessText : t.upgradeFailedText} />
-          <section className="pay-section">
-            <div className="pay-kv"><span>{t.orderNum}</span><span>{order.myOrderNum}</span></div>
-            <div className="pay-kv"><span>{order.description}</span><span className={`pay-status-${order.finishPay}`}>{finishPayText(order.finishPay)}</span></div>
-            {device && (
-              <>
-                <div className="pay-kv"><span>{device.diskName}</span><span data-testid="upgrade-result-tier">{device.buyVipType}</span></div>
-                <div className="pay-kv"><span>{t.remaining}</span><span>{remainingText(device.validTime)}</span></div>
-              </>
-            )}
-          </section>
-          <div className="pay-actions">
-            <Button color="primary" onClick={() => void navigate({ to: HOME, replace: true })}>{t.backHome}</Button>
-            <Button fill="outline" onClick={() => void navigate({ to: PURCHASE_RECORD })}>{t.viewOrders}</Button>
-          </div>
-        </div>
-      )}
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.packageUpgradeResults,
+  validateSearch: strings('myOrderNum'),
+  component: lazyScreen(() => import('./packageUpgradeResults.lazy.tsx')),
+})

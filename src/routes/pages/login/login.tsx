@@ -1,124 +1,13 @@
-// /pages/login/login: phone + password login; keeps invitationUserName from a share link and passes it on.
-import { Button } from 'antd-mobile'
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useState, type FormEvent } from 'react'
-import { useCore } from '../../../core-context.tsx'
-import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { hasErrors, validateLogin, type FieldErrors } from '../../../features/auth/login-fields.ts'
-import { signedInDestination, storeIntended } from '../../../router/intended.ts'
-import { appStore } from '../../../store/index.ts'
-import { waitFor } from '../../../store/wait-for.ts'
-import { Page } from '../../../ui/Page.tsx'
-import '../../../ui/form.css'
-import './login.css'
+// /pages/login/login: the route; its screen is login.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
+import { strings } from '../../../router/search.ts'
 
-const t = zhCN.login
-
-/** How long to wait for the core's session event after a successful login before navigating anyway. */
-const SESSION_EVENT_WAIT_MS = 3_000
-
-export default function LoginScreen() {
-  const { api } = useCore()
-  const navigate = useNavigate()
-  const registerOn = usePasswordRegisterSwitch()
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const invitationUserName = search.invitationUserName || null
-  const [phone, setPhone] = useState('')
-  const [password, setPassword] = useState('')
-  const [showPassword, setShowPassword] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors<'phone' | 'password'>>({})
-  const [formError, setFormError] = useState('')
-  const [submitting, setSubmitting] = useState(false)
-
-  // a visitor turned away from a protected screen returns there after signing in
-  useEffect(() => {
-    void storeIntended(api)
-  }, [api])
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const found = validateLogin(phone.trim(), password)
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    setSubmitting(true)
-    try {
-      const result = await api.login({ phone: phone.trim(), password, invitationUserName })
-      if (!result.ok) {
-        setFormError(result.msg || t.failed)
-        return
-      }
-      await waitFor(appStore, (s) => s.session.loggedIn, SESSION_EVENT_WAIT_MS)
-      await navigate({ ...(await signedInDestination(api)), replace: true })
-    } catch {
-      // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
-      setFormError(t.failed)
-    } finally {
-      setSubmitting(false)
-    }
-  }
-
-  const invitation = invitationUserName ? { invitationUserName } : {}
-  return (
-    <Page back={false} testId="login-page">
-      <form className="login" onSubmit={(e) => void submit(e)} noValidate>
-        <h1 className="login-heading">{t.heading}</h1>
-        {invitationUserName && (
-          <p className="login-invite" data-testid="login-invitation">
-            {t.invitedBy(invitationUserName)}
-          </p>
-        )}
-        <label className="field">
-          <input
-            data-testid="login-phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            placeholder={t.phonePlaceholder}
-            aria-label={t.phonePlaceholder}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\s/g, ''))}
-          />
-        </label>
-        <div className="field-error" role="alert">{errors.phone}</div>
-        <label className="field">
-          <input
-            data-testid="login-password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            placeholder={t.passwordPlaceholder}
-            aria-label={t.passwordPlaceholder}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <button
-            type="button"
-            className="field-icon"
-            data-testid="login-password-toggle"
-            aria-label={showPassword ? t.hidePassword : t.showPassword}
-            onClick={() => setShowPassword((v) => !v)}
-          >
-            {showPassword ? <EyeOutline /> : <EyeInvisibleOutline />}
-          </button>
-        </label>
-        <div className="field-error" role="alert">{errors.password}</div>
-        <div className="form-error" role="alert" data-testid="login-error">{formError}</div>
-        <Button data-testid="login-submit" type="submit" color="primary" block size="large" shape="rounded" loading={submitting} loadingText={t.submitting}>
-          {t.submit}
-        </Button>
-        <nav className="login-links">
-          <Link to="/pages/quickLogin/quickLogin" search={invitation}>{t.quickLogin}</Link>
-          {registerOn !== false && <Link to="/pages/registerAccount/registerAccount" search={invitation} data-testid="login-register">{t.register}</Link>}
-          <Link to="/pages/forgotPassword/forgotPassword">{t.forgotPassword}</Link>
-        </nav>
-        <p className="login-agreement">
-          {t.agreementPrefix}
-          <Link to="/pages/agreemen/agreemen" data-testid="login-agreement">{t.agreement}</Link>
-        </p>
-      </form>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.login,
+  validateSearch: strings('invitationUserName'),
+  component: lazyScreen(() => import('./login.lazy.tsx')),
+})

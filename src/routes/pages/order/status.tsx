@@ -1,40 +1,13 @@
-// /pages/order/status?myOrderNum: payment confirmation after the user says they paid; polls the pay status and goes
-// to the result page once it is final.
-import { Button, SpinLoading } from 'antd-mobile'
-import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { resultPathFor, PAY_ORDER } from '../../../features/pay/paths.ts'
-import { useCall } from '../../../core/use-call.ts'
-import { usePayStatus } from '../../../features/pay/use-pay-status.ts'
-import '../../../features/pay/pay.css'
-import { Page } from '../../../ui/Page.tsx'
+// /pages/order/status: the route; its screen is status.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
+import { strings } from '../../../router/search.ts'
 
-const t = zhCN.pay
-
-export default function OrderStatusScreen() {
-  const call = useCall()
-  const navigate = useNavigate()
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const myOrderNum = search.myOrderNum ?? ''
-  const [round, setRound] = useState(0)
-  const status = usePayStatus(call, myOrderNum, true, round)
-
-  useEffect(() => {
-    if (status === 1 || status === 2) void navigate({ to: resultPathFor(search.next), search: { myOrderNum }, replace: true })
-  }, [status, myOrderNum, navigate, search.next])
-
-  return (
-    <Page testId="order-status-page">
-      <div className="pay-center" data-testid="order-status" data-status={status ?? ''}>
-        <SpinLoading color="primary" />
-        <h3>{t.statusTitle}</h3>
-        <p className="pay-muted">{status === 0 ? t.statusNone : status === 3 ? t.statusPaying : t.statusChecking}</p>
-        <div className="pay-actions" style={{ width: '100%' }}>
-          <Button fill="outline" onClick={() => setRound((n) => n + 1)}>{t.statusRefresh}</Button>
-          <Button color="primary" onClick={() => void navigate({ to: PAY_ORDER, search: search.next ? { myOrderNum, next: search.next } : { myOrderNum }, replace: true })}>{t.repay}</Button>
-        </div>
-      </div>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.orderStatus,
+  validateSearch: strings('myOrderNum', 'next'),
+  component: lazyScreen(() => import('./status.lazy.tsx')),
+})

@@ -1,110 +1,13 @@
-// /pages/registerAccount/registerAccount: phone, SMS code, password twice, invitation code (prefilled from
-// invitationUserName); registered and logged in at once, then home. Closed while getPasswordRegisterSwitch is off.
-import { Button, Toast } from 'antd-mobile'
-import { Link, useSearch } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { SmsPurpose } from '../../../../worker/protocol/session.ts'
-import { INVITE_CODE_MAX } from '../../../../worker/protocol/validators.ts'
-import { useCore } from '../../../core-context.tsx'
-import { zhCN } from '../../../i18n/zh-CN.ts'
-import { codeError, confirmError, inviteCodeError, passwordError } from '../../../features/auth/auth-form.ts'
-import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
-import { useEnterHome } from '../../../features/auth/enter-home.ts'
-import { CodeField, FieldError, PasswordField, PhoneField, TextField } from '../../../features/auth/fields.tsx'
-import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useSubmission } from '../../../features/auth/use-submission.ts'
-import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
-import { REGISTER_CLOSED } from '../../../../worker/protocol/register-switch.ts'
-import { LOGIN } from '../../../router/paths.ts'
-import { Page } from '../../../ui/Page.tsx'
+// /pages/registerAccount/registerAccount: the route; its screen is registerAccount.lazy.tsx.
+import { createRoute } from '@tanstack/react-router'
+import { lazyScreen } from '../../../router/lazy-screen.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { rootRoute } from '../../../router/root.tsx'
+import { strings } from '../../../router/search.ts'
 
-const t = zhCN.auth
-
-type Field = 'phone' | 'code' | 'password' | 'confirm' | 'inviteCode'
-
-export default function RegisterScreen() {
-  const { api } = useCore()
-  const enterHome = useEnterHome()
-  const registerOn = usePasswordRegisterSwitch()
-  const search = useSearch({ strict: false }) as Record<string, string | undefined>
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [inviteCode, setInviteCode] = useState(search.invitationUserName ?? '')
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [formError, setFormError] = useState('')
-  const { submitting, run } = useSubmission(() => setFormError(t.failed))
-  const sms = useSmsCode(SmsPurpose.register)
-
-  const sendCode = async () => {
-    const failed = await sms.send(phone)
-    setErrors((e) => ({ ...e, phone: failed ?? undefined }))
-  }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const found: FieldErrors<Field> = {
-      phone: phoneError(phone), code: codeError(code), password: passwordError(password),
-      confirm: confirmError(password, confirm), inviteCode: inviteCodeError(inviteCode),
-    }
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    await run(async () => {
-      const result = await api.loginWithCode({ phone, code, password, inviteCode })
-      if (!result.ok) return setFormError(result.msg || t.failed)
-      Toast.show({ content: t.registered })
-      await enterHome()
-    })
-  }
-
-  if (registerOn === false) {
-    return (
-      <Page testId="register-page">
-        <div className="auth" data-testid="register-closed">
-          <h1 className="auth-heading">{t.registerHeading}</h1>
-          <p className="auth-hint">{REGISTER_CLOSED}</p>
-          <nav className="auth-links">
-            <Link to="/pages/quickLogin/quickLogin" search={search.invitationUserName ? { invitationUserName: search.invitationUserName } : {}} replace>
-              {zhCN.login.quickLogin}
-            </Link>
-          </nav>
-        </div>
-      </Page>
-    )
-  }
-  return (
-    <Page testId="register-page">
-      <form className="auth" onSubmit={(e) => void submit(e)} noValidate>
-        <h1 className="auth-heading">{t.registerHeading}</h1>
-        <PhoneField testId="register-phone" placeholder={zhCN.login.phonePlaceholder} value={phone} onChange={setPhone} />
-        <FieldError text={errors.phone} />
-        <CodeField testId="register-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
-          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
-        <FieldError text={errors.code} />
-        <PasswordField testId="register-password" placeholder={t.passwordPlaceholder} value={password} onChange={setPassword} />
-        <FieldError text={errors.password} />
-        <PasswordField testId="register-confirm" placeholder={t.confirmPlaceholder} value={confirm} onChange={setConfirm} />
-        <FieldError text={errors.confirm} />
-        <TextField testId="register-invite" placeholder={t.inviteCodePlaceholder} value={inviteCode} onChange={setInviteCode}
-          maxLength={Math.max(INVITE_CODE_MAX, inviteCode.length)} />
-        <FieldError text={errors.inviteCode} />
-        <div className="form-error" role="alert" data-testid="register-error">{formError}</div>
-        <Button data-testid="register-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.registering}>
-          {t.register}
-        </Button>
-        <nav className="auth-links">
-          <Link to={LOGIN} search={search.invitationUserName ? { invitationUserName: search.invitationUserName } : {}} replace>
-            {t.haveAccount}
-          </Link>
-        </nav>
-        <p className="auth-agreement">
-          {t.agreementPrefix(t.register)}
-          <Link to="/pages/agreemen/agreemen" data-testid="register-agreement">{t.agreement}</Link>
-        </p>
-      </form>
-    </Page>
-  )
-}
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.registerAccount,
+  validateSearch: strings('invitationUserName'),
+  component: lazyScreen(() => import('./registerAccount.lazy.tsx')),
+})

@@ -6,18 +6,19 @@ import {
 import type { ComponentType } from 'react'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { useBatchSwitch } from '../../../../features/pay/use-meal-presentation.ts'
+import { PATHS } from '../../../../router/paths.ts'
 
 const t = zhCN.home.shortcuts
 
 const ENTRIES: ReadonlyArray<{ key: keyof typeof t; to: string; Icon: ComponentType<{ fontSize?: number }> }> = [
-  { key: 'purchase', to: '/package/purchase/purchase', Icon: ShopbagOutline },
-  { key: 'batchRenewal', to: '/package/batchRenewal/batchRenewal', Icon: ClockCircleOutline },
-  { key: 'orders', to: '/package/purchaseRecord/purchaseRecord', Icon: BillOutline },
-  { key: 'bulk', to: '/package/bulkOperation/bulkOperation', Icon: AppstoreOutline },
-  { key: 'authorise', to: '/package/authorizedDevices/authorizedDevices', Icon: LockOutline },
-  { key: 'transfer', to: '/package/deviceTransfer/deviceTransfer', Icon: SendOutline },
-  { key: 'starCoin', to: '/package/starCoin/starCoin', Icon: StarOutline },
-  { key: 'settings', to: '/package/setUp/setUp', Icon: SetOutline },
+  { key: 'purchase', to: PATHS.purchase, Icon: ShopbagOutline },
+  { key: 'batchRenewal', to: PATHS.batchRenewal, Icon: ClockCircleOutline },
+  { key: 'orders', to: PATHS.purchaseRecord, Icon: BillOutline },
+  { key: 'bulk', to: PATHS.bulkOperation, Icon: AppstoreOutline },
+  { key: 'authorise', to: PATHS.authorizedDevices, Icon: LockOutline },
+  { key: 'transfer', to: PATHS.deviceTransfer, Icon: SendOutline },
+  { key: 'starCoin', to: PATHS.starCoin, Icon: StarOutline },
+  { key: 'settings', to: PATHS.setUp, Icon: SetOutline },
 ]
 
 /** Entries offered only while the batch switch (getPhoneMealBatchSwitch) is on. */

@@ -1,0 +1,261 @@
+// /package/cloudPhoneView/cloudPhoneView?userCardId=: connects (retrying while the device starts, with progress),
+// shows the live screen through a DeviceStream and offers the device controls; tells the core which card it shows
+// and whether a one-click repair runs so changeCard / removeAuth are decided for this tab.
+import { ActionSheet, Button, Dialog, ErrorBlock, Popup, List, ProgressBar, Toast } from 'antd-mobile'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { connectWithRetry } from '../../../features/devices/connect-retry.ts'
+import { canDo } from '../../../features/devices/device-rules.ts'
+import { ModelParametersSheet } from '../../../features/devices/ModelParameters.tsx'
+import { createDeviceStream } from '../../../features/devices/stream/create.ts'
+import type { DeviceStream, Quality, StreamStats } from '../../../features/devices/stream/types.ts'
+import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
+import { useCall } from '../../../core/use-call.ts'
+import '../../../features/devices/devices.css'
+import { PATHS } from '../../../router/paths.ts'
+import { TEXTAREA_MAX_LENGTH } from '../../../ui/kit/defaults.ts'
+import { navBarHeight } from '../../../ui/nav-height.ts'
+import { appStore, useAppStore } from '../../../store/index.ts'
+
+const route = getRouteApi(PATHS.cloudPhoneView)
+
+const t = devicesText.viewer
+const RESTART_RECONNECT_MS = 1_000
+
+type Phase =
+  | { kind: 'connecting'; attempt: number; max: number; progress: number }
+  | { kind: 'live' }
+  | { kind: 'restarting' }
+  | { kind: 'failed'; msg: string }
+  | { kind: 'accessRemoved' }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export default function CloudPhoneViewScreen() {
+  const search = route.useSearch()
+  const userCardId = Number(search.userCardId)
+  const validId = Number.isInteger(userCardId) && userCardId > 0
+  const navigate = useNavigate()
+  const call = useCall()
+  const devices = useAppStore((s) => s.devices.list)
+  const device = devices.find((d) => d.userCardId === userCardId)
+  // §1 custom bar height for the viewer's own bar (it names the device and offers exit and more, not the title)
+  const statusBar = useAppStore((s) => s.tab.statusBarHeight)
+  const topBarHeight = navBarHeight(statusBar, navigator.userAgent)
+  const [phase, setPhase] = useState<Phase>({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
+  const [run, setRun] = useState(0)
+  const [stats, setStats] = useState<StreamStats>({ latencyMs: null, fps: 0 })
+  const [stream, setStream] = useState<DeviceStream | null>(null)
+  const [moreOpen, setMoreOpen] = useState(false)
+  const [qualityOpen, setQualityOpen] = useState(false)
+  const [switchOpen, setSwitchOpen] = useState(false)
+  const [modelOpen, setModelOpen] = useState(false)
+  const [fullscreen, setFullscreen] = useState(false)
+  const [text, setText] = useState('')
+  const stageRef = useRef<HTMLDivElement>(null)
+  const rootRef = useRef<HTMLElement>(null)
+
+  const reconnect = useCallback(() => setRun((n) => n + 1), [])
+
+  useEffect(() => {
+    if (!validId) return
+    appStore.getState().setTab({ viewerCardId: userCardId })
+    return () => appStore.getState().setTab({ viewerCardId: null, oneClickRepair: false })
+  }, [userCardId, validId])
+
+  useEffect(() => {
+    if (!validId) return
+    let cancelled = false
+    let current: DeviceStream | null = null
+    setPhase({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
+    void connectWithRetry({
+      connect: () => call('connect', { userCardId }),
+      sleep,
+      isCancelled: () => cancelled,
+      onProgress: (p) => setPhase({ kind: 'connecting', ...p }),
+    }).then((outcome) => {
+      if (cancelled || outcome.kind === 'cancelled') return
+      if (outcome.kind === 'timeout') return setPhase({ kind: 'failed', msg: t.timeout })
+      if (outcome.kind === 'failed') return setPhase({ kind: 'failed', msg: outcome.msg || t.failed })
+      const s = createDeviceStream(outcome.result, window.location.origin)
+      if (s === null || !stageRef.current) return setPhase({ kind: 'failed', msg: t.invalidViewer })
+      current = s
+      if (appStore.getState().tab.oneClickRepair) appStore.getState().setTab({ oneClickRepair: false })
+      s.onStats(setStats)
+      s.onStatus((status) => {
+        if (status.kind !== 'closed') return setPhase({ kind: 'live' })
+        if (status.reason === 'restarting') {
+          setPhase({ kind: 'restarting' })
+          setTimeout(() => !cancelled && reconnect(), RESTART_RECONNECT_MS)
+        } else if (status.reason === 'accessRemoved') setPhase({ kind: 'accessRemoved' })
+        else setPhase({ kind: 'failed', msg: t.disconnected })
+      })
+      s.mount(stageRef.current)
+      setStream(s)
+      setPhase({ kind: 'live' })
+    })
+    return () => {
+      cancelled = true
+      current?.close()
+      setStream(null)
+    }
+  }, [call, userCardId, validId, run, reconnect])
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement !== null)
+    document.addEventListener('fullscreenchange', onChange)
+    return () => document.removeEventListener('fullscreenchange', onChange)
+  }, [])
+
+  const exit = () => void navigate({ to: PATHS.home })
+
+  const toggleFullscreen = async () => {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen()
+      else await rootRef.current?.requestFullscreen()
+    } catch {
+      // fullscreen is refused outside a user gesture or in some embedded browsers; the screen keeps working
+    }
+  }
+
+  /** An operation that restarts the device: close the stream, then the connect loop shows the start progress. */
+  const restartWith = async (op: 'rebootDevice' | 'resetDevice' | 'oneKeyRepair', done: string) => {
+    const r = await call(op, { userCardId })
+    if (!r.ok) {
+      if (op === 'oneKeyRepair') appStore.getState().setTab({ oneClickRepair: false })
+      return
+    }
+    Toast.show({ content: done })
+    reconnect()
+  }
+
+  const reboot = async () => {
+    if (await Dialog.confirm({ content: t.rebootConfirm, confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })) {
+      await restartWith('rebootDevice', t.rebooting)
+    }
+  }
+  const reset = async () => {
+    const ok = await Dialog.confirm({ title: t.resetConfirmTitle, content: t.resetConfirm, confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
+    if (ok) await restartWith('resetDevice', t.resetting)
+  }
+  const repair = async () => {
+    if (!(await Dialog.confirm({ content: t.repairConfirm, confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel }))) return
+    // set before the call so the route the core sees carries the flag when changeCard arrives
+    appStore.getState().setTab({ oneClickRepair: true })
+    await restartWith('oneKeyRepair', t.repairing)
+  }
+
+  const canUse = (op: Parameters<typeof canDo>[1]) => (device ? canDo(device, op) : op !== 'reset' && op !== 'model')
+  const others = devices.filter((d) => d.userCardId !== userCardId && canDo(d, 'open'))
+  const caps = stream?.capabilities
+  const needsKeys = (fn: () => void) => () => (caps?.keys ? fn() : Toast.show({ content: t.frameUnsupported }))
+
+  if (!validId) {
+    return (
+      <main className="viewer" data-testid="viewer">
+        <div className="viewer-overlay">
+          <ErrorBlock status="empty" title={t.noCard} />
+          <Button color="primary" onClick={exit}>{devicesText.common.backHome}</Button>
+        </div>
+      </main>
+    )
+  }
+
+  const moreActions = [
+    { key: 'reboot', text: t.reboot, disabled: !canUse('reboot'), onClick: () => void reboot() },
+    { key: 'reset', text: t.reset, danger: true, disabled: !canUse('reset'), onClick: () => void reset() },
+    { key: 'repair', text: t.repair, disabled: !canUse('repair'), onClick: () => void repair() },
+    { key: 'model', text: t.modelParams, onClick: () => setModelOpen(true) },
+    { key: 'switch', text: t.switchDevice, onClick: () => setSwitchOpen(true) },
+    { key: 'exit', text: t.exit, onClick: exit },
+  ].map((a) => ({ ...a, text: <span data-testid={`viewer-action-${a.key}`}>{a.text}</span> }))
+
+  return (
+    <main className="viewer" data-testid="viewer" data-phase={phase.kind} data-user-card-id={userCardId} ref={rootRef}>
+      <div className="viewer-top" data-testid="viewer-top" style={{ height: topBarHeight, paddingTop: statusBar }}>
+        <button type="button" data-testid="viewer-exit" onClick={exit}>{t.exit}</button>
+        <span data-testid="viewer-name">{device?.diskName ?? String(userCardId)}</span>
+        <button type="button" data-testid="viewer-more" onClick={() => setMoreOpen(true)}>{t.more}</button>
+      </div>
+      <div className="viewer-stage" ref={stageRef} data-testid="viewer-stage">
+        {phase.kind === 'live' && caps?.stats && (
+          <div className="viewer-stats" data-testid="viewer-stats">
+            {t.latency(stats.latencyMs)} · {t.fps(stats.fps)}
+          </div>
+        )}
+        {phase.kind === 'connecting' && (
+          <div className="viewer-overlay" data-testid="viewer-connecting">
+            <span>{phase.attempt === 0 ? t.connecting : t.starting(phase.attempt, phase.max)}</span>
+            <ProgressBar percent={phase.progress} data-testid="viewer-progress" data-progress={phase.progress} />
+          </div>
+        )}
+        {phase.kind === 'restarting' && <div className="viewer-overlay" data-testid="viewer-restarting">{t.restarting}</div>}
+        {(phase.kind === 'failed' || phase.kind === 'accessRemoved') && (
+          <div className="viewer-overlay" data-testid="viewer-failed">
+            <span data-testid="viewer-failed-msg">{phase.kind === 'failed' ? phase.msg : t.accessRemoved}</span>
+            {phase.kind === 'failed' && <Button color="primary" data-testid="viewer-reconnect" onClick={reconnect}>{t.reconnect}</Button>}
+            <Button onClick={exit}>{devicesText.common.backHome}</Button>
+          </div>
+        )}
+      </div>
+      {phase.kind === 'live' && caps?.text && (
+        <form className="viewer-text" onSubmit={(e) => {
+          e.preventDefault()
+          if (!text) return
+          stream?.sendText(text)
+          setText('')
+        }}>
+          <textarea data-testid="viewer-text-input" rows={1} maxLength={TEXTAREA_MAX_LENGTH} value={text} placeholder={t.textPlaceholder}
+            aria-label={t.textPlaceholder} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" data-testid="viewer-text-send">{t.send}</button>
+        </form>
+      )}
+      <nav className="viewer-toolbar">
+        <button type="button" data-testid="viewer-key-back" onClick={needsKeys(() => stream?.key('back'))}>{t.back}</button>
+        <button type="button" data-testid="viewer-key-home" onClick={needsKeys(() => stream?.key('home'))}>{t.home}</button>
+        <button type="button" data-testid="viewer-key-recents" onClick={needsKeys(() => stream?.key('recents'))}>{t.recents}</button>
+        <button type="button" data-testid="viewer-rotate" onClick={() => (caps?.rotate ? stream?.rotate() : Toast.show({ content: t.frameUnsupported }))}>{t.rotate}</button>
+        <button type="button" data-testid="viewer-quality" onClick={() => (caps?.quality ? setQualityOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.quality}</button>
+        <button type="button" data-testid="viewer-fullscreen" onClick={() => void toggleFullscreen()}>{fullscreen ? t.exitFullscreen : t.fullscreen}</button>
+      </nav>
+      <ActionSheet visible={moreOpen} actions={moreActions} cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} closeOnAction />
+      <ActionSheet
+        visible={qualityOpen}
+        cancelText={devicesText.common.cancel}
+        closeOnAction
+        onClose={() => setQualityOpen(false)}
+        actions={(['low', 'medium', 'high'] as Quality[]).map((q) => ({
+          key: q, text: <span data-testid={`viewer-quality-${q}`}>{t.qualities[q]}</span>, onClick: () => stream?.setQuality(q),
+        }))}
+      />
+      <Popup visible={switchOpen} onMaskClick={() => setSwitchOpen(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '60vh', overflowY: 'auto' }}>
+        <List header={t.switchDevice} data-testid="viewer-switch-list">
+          {others.length === 0 && <List.Item>{t.noOtherDevice}</List.Item>}
+          {others.map((d) => (
+            <List.Item
+              key={d.userCardId}
+              clickable
+              data-testid="viewer-switch-item"
+              data-user-card-id={d.userCardId}
+              onClick={() => {
+                setSwitchOpen(false)
+                void navigate({ to: PATHS.cloudPhoneView, search: { userCardId: String(d.userCardId) }, replace: true })
+              }}
+            >
+              {d.diskName}
+            </List.Item>
+          ))}
+        </List>
+      </Popup>
+      <ModelParametersSheet
+        userCardId={modelOpen ? userCardId : null}
+        canEdit={canUse('model')}
+        onClose={() => setModelOpen(false)}
+        onRestart={() => {
+          setModelOpen(false)
+          reconnect()
+        }}
+      />
+    </main>
+  )
+}

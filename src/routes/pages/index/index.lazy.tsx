@@ -1,0 +1,224 @@
+// /pages/index/index (and /): maintenance and announcement bars, the pop-up ads, the coupon counters, the unread
+// notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
+import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import type { Device } from '../../../../worker/protocol/devices.ts'
+import { useCore } from '../../../core-context.tsx'
+import {
+  AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
+} from '../../../features/devices/home-pieces.tsx'
+import { phoneTypeName } from '../../../features/devices/home-rules.ts'
+import { useCall } from '../../../core/use-call.ts'
+import '../../../features/devices/devices.css'
+import { zhCN } from '../../../i18n/zh-CN.ts'
+import { maskPhone } from '../../../lib/validators.ts'
+import { PATHS } from '../../../router/paths.ts'
+import { useAppStore } from '../../../store/index.ts'
+import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
+import { BackToTop } from '../../../ui/kit/BackToTop.tsx'
+import { Page } from '../../../ui/Page.tsx'
+import { useOnline } from '../../../ui/use-online.ts'
+import { Shortcuts } from './-components/Shortcuts.tsx'
+import { useConfirm } from '../../../ui/use-confirm.ts'
+import { DeviceRow } from './-components/DeviceRow.tsx'
+import { NoticeEntry } from './-components/NoticeEntry.tsx'
+import { usePopUpAds } from './-components/use-pop-up-ads.ts'
+import './index.css'
+
+// only a signed-in user with ads due loads the pop-up (and its swiper)
+const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
+
+const t = zhCN.home
+
+const Skeletons = () => (
+  <div className="home-skeleton" data-testid="home-loading">
+    {[0, 1, 2, 3].map((i) => (
+      <div key={i} className="device-row device-main">
+        <Skeleton animated className="device-preview" />
+        <div className="device-info">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={1} animated />
+        </div>
+      </div>
+    ))}
+  </div>
+)
+
+/** The unread notices total; refreshed on demand (pull to refresh, return to home). */
+const useUnreadTotal = (enabled: boolean): { unread: number; reload: () => Promise<void> } => {
+  const call = useCall()
+  const [unread, setUnread] = useState(0)
+  const reload = useCallback(async () => {
+    if (!enabled) return
+    const r = await call('noticeUnreadTotal', {})
+    if (r.ok) setUnread(typeof r.data === 'number' ? r.data : 0)
+  }, [call, enabled])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+  return { unread: enabled ? unread : 0, reload }
+}
+
+export default function HomeScreen() {
+  const { api } = useCore()
+  const confirm = useConfirm()
+  const navigate = useNavigate()
+  const devices = useAppStore((s) => s.devices)
+  const mealTypes = useAppStore((s) => s.mealTypes)
+  const loggedIn = useAppStore((s) => s.session.loggedIn)
+  const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
+  const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
+  const avatar = useAppStore((s) => s.avatar ?? null)
+  const { device: current } = useCurrentDevice()
+  const { unread, reload: reloadUnread } = useUnreadTotal(loggedIn)
+  const { ads, done: adsDone } = usePopUpAds(loggedIn)
+  const online = useOnline()
+  const listRef = useRef<HTMLUListElement>(null)
+  const scrolledTo = useRef<string | null>(null)
+
+  const refresh = useCallback(async () => {
+    await Promise.all([api.refreshDevices(), reloadUnread()])
+  }, [api, reloadUnread])
+
+  useEffect(() => {
+    if (!loggedIn) return
+    void api.refreshDevices()
+    // the answer becomes shared state (the avatar every tab shows)
+    void api.call('getHeadPortrait', {})
+  }, [api, loggedIn])
+
+  // back online: refresh by itself what the offline notice said was stale
+  const wasOnline = useRef(online)
+  useEffect(() => {
+    if (online && !wasOnline.current && loggedIn) void refresh()
+    wasOnline.current = online
+  }, [online, loggedIn, refresh])
+
+  // Coming back home: bring the remembered device into view once (the list may paint before it is known).
+  useEffect(() => {
+    if (explicitKey === null || scrolledTo.current === explicitKey || devices.list.length === 0) return
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-user-card-id="${CSS.escape(explicitKey)}"]`)
+    if (!row) return
+    scrolledTo.current = explicitKey
+    row.scrollIntoView({ block: 'center' })
+  }, [explicitKey, devices.list])
+
+  const logout = async () => {
+    const confirmed = await confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm })
+    if (confirmed) await api.logout()
+  }
+
+  const openDevice = useCallback(
+    (device: Device) => {
+      if (!navigator.onLine) {
+        Toast.show({ content: zhCN.shell.offlineAction })
+        return
+      }
+      selectDevice(device)
+      void navigate({ to: PATHS.cloudPhoneView, search: { userCardId: String(device.userCardId) } })
+    },
+    [navigate],
+  )
+
+  const neverLoaded = devices.fetchedAt === null
+  const currentKey = current ? slidingKeyOf(current) : null
+  const body = !loggedIn ? (
+    <div className="center-state" data-testid="home-visitor">
+      <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
+      <h2>{t.visitorTitle}</h2>
+      <p>{t.visitorHint}</p>
+      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.login })}>
+        {t.login}
+      </Button>
+    </div>
+  ) : neverLoaded && devices.error === null ? (
+    <Skeletons />
+  ) : devices.list.length === 0 && devices.error !== null ? (
+    <div className="center-state" data-testid="home-error">
+      <ErrorBlock status="default" title={t.loadFailed} description={devices.error} />
+      <Button color="primary" fill="outline" loading={devices.loading} onClick={() => void refresh()}>
+        {zhCN.app.retry}
+      </Button>
+    </div>
+  ) : devices.list.length === 0 ? (
+    <div className="center-state" data-testid="home-empty">
+      <img className="home-empty-image" src={`${import.meta.env.BASE_URL}static/default-phone.svg`} alt="" />
+      <h2>{t.empty}</h2>
+      <p>{t.emptyHint}</p>
+      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.purchase })}>
+        {t.buy}
+      </Button>
+    </div>
+  ) : (
+    <ul
+      ref={listRef}
+      className="device-list"
+      data-testid="device-list"
+      data-fetched-at={devices.fetchedAt ?? undefined}
+      data-current={currentKey ?? undefined}
+    >
+      {devices.list.map((device) => (
+        <DeviceRow
+          key={device.userCardId}
+          device={device}
+          typeName={phoneTypeName(mealTypes, device.phoneType)}
+          selected={slidingKeyOf(device) === currentKey}
+          onOpen={openDevice}
+        />
+      ))}
+    </ul>
+  )
+
+  return (
+    <Page
+      back={false}
+      testId="home-page"
+      right={
+        loggedIn ? (
+          <button type="button" className="home-logout" data-testid="logout" onClick={() => void logout()}>
+            {t.logout}
+          </button>
+        ) : undefined
+      }
+    >
+      <MaintenanceNotice />
+      {loggedIn && <AnnouncementBar />}
+      {loggedIn && (
+        <>
+          <section className="home-summary">
+            <div className="home-who">
+              <span className="home-phone" data-testid="home-phone">
+                {avatar !== null && <img className="home-avatar" data-testid="home-avatar" src={avatar} alt="" width={28} height={28} />}
+                {maskPhone(phone)}
+              </span>
+              <span className="home-count">
+                {t.myPhones}
+                {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}
+              </span>
+            </div>
+            <NoticeEntry unread={unread} onOpen={() => void navigate({ to: PATHS.notificationMessage })} />
+          </section>
+          <CouponCounters />
+          <Shortcuts />
+        </>
+      )}
+      {loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
+      {online && devices.error !== null && devices.list.length > 0 && (
+        <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
+      )}
+      <PullToRefresh
+        disabled={!loggedIn || !online}
+        onRefresh={refresh}
+        pullingText={t.pullIdle}
+        canReleaseText={t.pullCanRelease}
+        refreshingText={t.pullRefreshing}
+        completeText={t.pullComplete}
+      >
+        <div className="home-body">{body}</div>
+      </PullToRefresh>
+      {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
+      <BackToTop />
+    </Page>
+  )
+}
