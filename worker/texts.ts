@@ -1,14 +1,20 @@
-// Every user-facing string the core produces (product-spec §8, decisions.md), in one place.
-export const Texts = {
+// Every user-facing string the core produces (product-spec §8, decisions.md), in the tab catalogue's shape: sections
+// of key -> text (or a function of the values it names). src/i18n/zh-CN.sections.ts shows them as zhCN.core and
+// zhCN.dialog; they live here because the worker imports nothing of the tab.
+export const core = {
   unauthorized: '登录失效，请重新登录！',
   loggedInElsewhere: '账号已在别处登录！',
   loginExpired: '登录信息已过期，请重新登录。',
   otherClientLogin: '账号已在其他端登录，请重新登录',
   userCancelled: '此用户已被注销，请登录其他账号',
   serverError: '服务器错误',
-  tipTitle: '提示',
-  ok: '确定',
   cardSwitched: '云手机已切换，请重新进入',
   removeAuthTitle: '授权取消通知',
   removeAuthContent: (diskName: string) => `云手机「${diskName}」的授权已被取消，已为您退出该云手机`,
+} as const
+
+/** The words of a modal, the core's (removeAuth) and the tab's own notices (forced offline, maintenance) alike. */
+export const dialog = {
+  tipTitle: '提示',
+  ok: '确定',
 } as const

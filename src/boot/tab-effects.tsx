@@ -48,9 +48,9 @@ export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) => {
   })
   const onState = createStateNotices({
     toast,
-    forcedOffline: (content) => openModal({ title: t.tipTitle, content, confirmText: t.goLogin, onConfirm: toLogin }, () => {}),
+    forcedOffline: (content) => openModal({ title: zhCN.dialog.tipTitle, content, confirmText: t.goLogin, onConfirm: toLogin }, () => {}),
     maintenance: (m) => openModal({
-      title: t.tipTitle, content: `${m.maintenanceContent}\n${t.maintenanceEta(m.showTime)}`, confirmText: t.ok,
+      title: zhCN.dialog.tipTitle, content: `${m.maintenanceContent}\n${t.maintenanceEta(m.showTime)}`, confirmText: zhCN.dialog.ok,
       // §8: acknowledging runs the exit action, unless this tab is on the login page (the core checks)
       onConfirm: () => void api.exitFromMaintenance(),
     }, () => {}),

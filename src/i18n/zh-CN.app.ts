@@ -26,8 +26,6 @@ export const shell = {
 
 /** The notices every tab raises from the shared state (§4, §8, decisions.md "Several tabs, one session"). */
 export const sessionNotices = {
-  tipTitle: '提示',
-  ok: '确定',
   goLogin: '去登录',
   maintenanceEta: (showTime: string) => `预计：${showTime}完成`,
 } as const

@@ -11,3 +11,5 @@ export { payZhCN as pay } from './zh-CN.pay.ts'
 export { accountZhCN as account } from './zh-CN.account.ts'
 export { activityZhCN as activity } from './zh-CN.activity.ts'
 export { filesZhCN as files } from './zh-CN.files.ts'
+/** The core's strings (the worker's catalogue, worker/texts.ts). */
+export { core, dialog } from '../../worker/texts.ts'

@@ -15,7 +15,7 @@ import { login, newWorld, type FixtureWorld } from './helpers.ts'
 import { hashesOf, installRecorder, toastsOf } from './page-recorder.ts'
 import { startTestProxy, type Rewrite, type TestProxy } from '../support/test-proxy.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
-import { Texts } from '../../worker/texts.ts'
+import { core } from '../../worker/texts.ts'
 import { zhCN } from '../../src/i18n/zh-CN.ts'
 import type { Page } from '@playwright/test'
 
@@ -37,12 +37,12 @@ interface Row {
 }
 
 const ROWS: ReadonlyArray<Row> = [
-  { name: 'HTTP 401', rewrite: { httpStatus: 401 }, text: Texts.unauthorized },
-  { name: 'body status 6013', rewrite: { bodyStatus: 6013 }, text: Texts.loggedInElsewhere, delayed: true },
-  { name: 'body status 6014', rewrite: { bodyStatus: 6014 }, text: Texts.loginExpired },
-  { name: 'body status 2', rewrite: { bodyStatus: 2 }, text: Texts.otherClientLogin },
-  { name: 'body status 4', rewrite: { bodyStatus: 4 }, text: Texts.otherClientLogin },
-  { name: 'body status 3004', rewrite: { bodyStatus: 3004 }, text: Texts.userCancelled },
+  { name: 'HTTP 401', rewrite: { httpStatus: 401 }, text: core.unauthorized },
+  { name: 'body status 6013', rewrite: { bodyStatus: 6013 }, text: core.loggedInElsewhere, delayed: true },
+  { name: 'body status 6014', rewrite: { bodyStatus: 6014 }, text: core.loginExpired },
+  { name: 'body status 2', rewrite: { bodyStatus: 2 }, text: core.otherClientLogin },
+  { name: 'body status 4', rewrite: { bodyStatus: 4 }, text: core.otherClientLogin },
+  { name: 'body status 3004', rewrite: { bodyStatus: 3004 }, text: core.userCancelled },
 ]
 const SESSION_TEXTS: ReadonlyArray<string> = [...new Set(ROWS.map((r) => r.text))]
 /** A row's findings are all reported (and the next rows still run) when one of them fails. */
@@ -129,11 +129,11 @@ test('the tab whose call failed reloads during the exit and is still told why, o
   proxy.clear()
   await a.reload()
   for (const page of [a, b]) await expect(page).toHaveURL(/#\/pages\/login\/login/)
-  await expect.poll(() => sessionToasts(a), { message: 'toast in the reloaded tab' }).toEqual([Texts.loggedInElsewhere])
-  await expect.poll(() => sessionToasts(b, since), { message: 'toast in the other tab' }).toEqual([Texts.loggedInElsewhere])
+  await expect.poll(() => sessionToasts(a), { message: 'toast in the reloaded tab' }).toEqual([core.loggedInElsewhere])
+  await expect.poll(() => sessionToasts(b, since), { message: 'toast in the other tab' }).toEqual([core.loggedInElsewhere])
   await a.waitForTimeout(1_000)
-  expect(await sessionToasts(a)).toEqual([Texts.loggedInElsewhere])
-  expect(await sessionToasts(b, since)).toEqual([Texts.loggedInElsewhere])
+  expect(await sessionToasts(a)).toEqual([core.loggedInElsewhere])
+  expect(await sessionToasts(b, since)).toEqual([core.loggedInElsewhere])
 })
 /** The rows of §8 where a call fails without ending the session, met by the notices list of one tab. */
 interface FailRow {
@@ -147,9 +147,9 @@ interface FailRow {
 
 const FAIL_ROWS: ReadonlyArray<FailRow> = [
   { name: 'another failing code with a message', rewrite: { bodyStatus: 5001, msg: '通知服务繁忙，请稍后再试' }, msg: '通知服务繁忙，请稍后再试', toast: true },
-  { name: 'another failing code without a message', rewrite: { bodyStatus: 5001, msg: null }, msg: Texts.serverError, toast: false },
+  { name: 'another failing code without a message', rewrite: { bodyStatus: 5001, msg: null }, msg: core.serverError, toast: false },
   { name: 'a transport failure with an error body', rewrite: { httpStatus: 502, msg: '网关暂时不可用' }, msg: '网关暂时不可用', toast: false },
-  { name: 'a transport failure without a reply', rewrite: { network: true }, msg: Texts.serverError, toast: false },
+  { name: 'a transport failure without a reply', rewrite: { network: true }, msg: core.serverError, toast: false },
 ]
 
 const NOTICES = catalogue.noticeAll.path

@@ -19,7 +19,7 @@ import { CallFailed } from './call-failed.ts'
 import { Fetcher } from './fetcher.ts'
 import { buildRequest } from './request.ts'
 import type { Outcome } from './wire.ts'
-import { Texts } from '../texts.ts'
+import { core } from '../texts.ts'
 
 type Wire = typeof import('./wire.ts')
 let wire: Promise<Wire> | null = null
@@ -93,7 +93,7 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           const token = ctx.token === undefined ? current : ctx.token
           const w = yield* loadWire
           const endpoint = w.endpointOf(name)
-          if (endpoint === undefined) return yield* new CallFailed({ status: 0, msg: Texts.serverError, silent: false })
+          if (endpoint === undefined) return yield* new CallFailed({ status: 0, msg: core.serverError, silent: false })
           const outcome = yield* send(w, endpoint, payload, ctx, token)
           // asked in a session that has since ended (or been replaced): neither stored nor shown (decisions.md)
           const stale = token !== null && ctx.token === undefined && session.current().epoch !== epoch

@@ -5,7 +5,7 @@ import {
   CODE_ELSEWHERE_LOGIN, CODE_LOGIN_EXPIRED, CODE_USER_CANCELLED, CODES_OTHER_CLIENT, SUCCESS_CODES,
 } from '../protocol/constants.ts'
 import type { Endpoint } from '../protocol/endpoint.ts'
-import { Texts } from '../texts.ts'
+import { core } from '../texts.ts'
 
 export type Outcome =
   | { readonly kind: 'ok'; readonly data: unknown }
@@ -21,10 +21,10 @@ export const TRANSPORT_FAILED = 0
 
 type FatalRow = { readonly text: string; readonly delayed: boolean }
 const FATAL_CODES = new Map<number, FatalRow>([
-  [CODE_ELSEWHERE_LOGIN, { text: Texts.loggedInElsewhere, delayed: true }],
-  [CODE_LOGIN_EXPIRED, { text: Texts.loginExpired, delayed: false }],
-  ...CODES_OTHER_CLIENT.map((code): [number, FatalRow] => [code, { text: Texts.otherClientLogin, delayed: false }]),
-  [CODE_USER_CANCELLED, { text: Texts.userCancelled, delayed: false }],
+  [CODE_ELSEWHERE_LOGIN, { text: core.loggedInElsewhere, delayed: true }],
+  [CODE_LOGIN_EXPIRED, { text: core.loginExpired, delayed: false }],
+  ...CODES_OTHER_CLIENT.map((code): [number, FatalRow] => [code, { text: core.otherClientLogin, delayed: false }]),
+  [CODE_USER_CANCELLED, { text: core.userCancelled, delayed: false }],
 ])
 
 const isEmptyData = (data: unknown) => data === null || data === undefined || data === ''
@@ -46,31 +46,31 @@ export const parseBody = (text: string): unknown => {
 export const transportFailure = (endpoint: Endpoint): Outcome =>
   endpoint.silentFailure === true
     ? { kind: 'silent', status: TRANSPORT_FAILED }
-    : { kind: 'fail', status: TRANSPORT_FAILED, msg: Texts.serverError, toast: false }
+    : { kind: 'fail', status: TRANSPORT_FAILED, msg: core.serverError, toast: false }
 
 export const classifyResponse = (endpoint: Endpoint, httpStatus: number, body: unknown): Outcome => {
-  if (httpStatus === 401) return { kind: 'fatal', status: 401, text: Texts.unauthorized, delayed: false }
+  if (httpStatus === 401) return { kind: 'fatal', status: 401, text: core.unauthorized, delayed: false }
   const silent = endpoint.silentFailure === true
   if (httpStatus !== 200) {
     return silent
       ? { kind: 'silent', status: httpStatus }
-      : { kind: 'fail', status: httpStatus, msg: msgOf(body) ?? Texts.serverError, toast: false }
+      : { kind: 'fail', status: httpStatus, msg: msgOf(body) ?? core.serverError, toast: false }
   }
   if (typeof body === 'number') return { kind: 'ok', data: body }
   const status = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined
   if (typeof status !== 'number') {
-    return silent ? { kind: 'silent', status: httpStatus } : { kind: 'fail', status: httpStatus, msg: Texts.serverError, toast: false }
+    return silent ? { kind: 'silent', status: httpStatus } : { kind: 'fail', status: httpStatus, msg: core.serverError, toast: false }
   }
   if (SUCCESS_CODES.includes(status)) {
     const data = (body as { data?: unknown }).data
     if (isEmptyData(data)) return { kind: 'ok', data: false }
     const decoded = Schema.decodeUnknownOption(endpoint.response as Schema.Codec<unknown, unknown>)(data)
     if (Option.isSome(decoded)) return { kind: 'ok', data: decoded.value }
-    return silent ? { kind: 'silent', status } : { kind: 'fail', status, msg: Texts.serverError, toast: false }
+    return silent ? { kind: 'silent', status } : { kind: 'fail', status, msg: core.serverError, toast: false }
   }
   if (silent) return { kind: 'silent', status }
   const fatal = FATAL_CODES.get(status)
   if (fatal !== undefined) return { kind: 'fatal', status, ...fatal }
   const msg = msgOf(body)
-  return { kind: 'fail', status, msg: msg ?? Texts.serverError, toast: msg !== null }
+  return { kind: 'fail', status, msg: msg ?? core.serverError, toast: msg !== null }
 }

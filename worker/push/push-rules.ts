@@ -15,7 +15,7 @@ import { ExitAction } from '../session/exit-action.ts'
 import { SessionState } from '../session/session-state.ts'
 import { Storage } from '../storage/storage.ts'
 import { TabRegistry, type TabInfo } from '../tabs/tab-registry.ts'
-import { Texts } from '../texts.ts'
+import { core, dialog } from '../texts.ts'
 
 const isHome = (t: TabInfo) => HOME_PATHS.includes(t.route.path)
 const isViewer = (t: TabInfo) => t.route.path === VIEWER_PATH
@@ -47,7 +47,7 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
             continue
           }
           later(config.changeCardToastDelayMs, () =>
-            hub.emit({ _tag: 'ShowToast', text: Texts.cardSwitched, delayMs: 0 }, tab.tabId))
+            hub.emit({ _tag: 'ShowToast', text: core.cardSwitched, delayMs: 0 }, tab.tabId))
           later(config.changeCardRedirectDelayMs, () => {
             if (tabs.get(tab.tabId)?.route.oneClickRepair === true) return
             hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true, delayMs: 0, unlessRepairFlagged: true }, tab.tabId)
@@ -63,8 +63,8 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
           hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true, delayMs: 0 }, tab.tabId)
           later(config.removeAuthModalDelayMs, () =>
             hub.emit({
-              _tag: 'ShowModal', key: `removeAuth:${diskName}`, title: Texts.removeAuthTitle,
-              content: Texts.removeAuthContent(diskName), confirmText: Texts.ok, action: 'none', delayMs: 0,
+              _tag: 'ShowModal', key: `removeAuth:${diskName}`, title: core.removeAuthTitle,
+              content: core.removeAuthContent(diskName), confirmText: dialog.ok, action: 'none', delayMs: 0,
             }, tab.tabId))
         }
       }

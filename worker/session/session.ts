@@ -13,7 +13,7 @@ import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
 import { getString, Storage } from '../storage/storage.ts'
-import { Texts } from '../texts.ts'
+import { core } from '../texts.ts'
 import { ensureDeviceStatId } from './device-stat-id.ts'
 import { ExitAction } from './exit-action.ts'
 import { SessionState } from './session-state.ts'
@@ -28,7 +28,7 @@ export interface SessionShape {
   readonly logVisit: (ctx: CallContext) => Effect.Effect<void>
 }
 
-const serverError = () => new CallFailed({ status: 0, msg: Texts.serverError, silent: false })
+const serverError = () => new CallFailed({ status: 0, msg: core.serverError, silent: false })
 
 export class Session extends Context.Service<Session, SessionShape>()('cloud-phone/Session') {
   static readonly layer = Layer.effect(
