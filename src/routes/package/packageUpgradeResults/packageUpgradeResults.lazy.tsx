@@ -1,14 +1,10 @@
 // /package/packageUpgradeResults/packageUpgradeResults?myOrderNum: the upgrade's outcome and the device as it is now.
 import { Button, Result } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { Order } from '../../../../worker/protocol/pay.ts'
-import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { remainingText } from '../../../features/devices/display.ts'
 import { finishPayText } from '../../../features/pay/order-rules.ts'
-
-import { useCall } from '../../../core/use-call.ts'
+import { useFinishedOrder } from '../../../features/pay/use-finished-order.ts'
 import '../../../features/pay/pay.css'
 import { PATHS } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
@@ -19,19 +15,12 @@ const route = getRouteApi(PATHS.packageUpgradeResults)
 const t = zhCN.pay
 
 export default function PackageUpgradeResultsScreen() {
-  const { api } = useCore()
-  const call = useCall()
   const navigate = useNavigate()
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
-  const [order, setOrder] = useState<Order | null>(null)
+  const order = useFinishedOrder(myOrderNum)
   const userCardId = order?.userCardIds[0]
   const device = useAppStore((s) => s.devices.list.find((d) => d.userCardId === userCardId))
-
-  useEffect(() => {
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
-    void api.refreshDevices()
-  }, [call, api, myOrderNum])
 
   const ok = order?.finishPay === 1
   return (

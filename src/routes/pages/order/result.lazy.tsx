@@ -1,13 +1,9 @@
 // /pages/order/result?myOrderNum: the outcome of a payment with the order's details; the device list is refreshed.
 import { Button, Result } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { Order } from '../../../../worker/protocol/pay.ts'
-import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { dateTimeText, finishPayText, payTypeText } from '../../../features/pay/order-rules.ts'
-
-import { useCall } from '../../../core/use-call.ts'
+import { useFinishedOrder } from '../../../features/pay/use-finished-order.ts'
 import '../../../features/pay/pay.css'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -17,17 +13,10 @@ const route = getRouteApi(PATHS.orderResult)
 const t = zhCN.pay
 
 export default function OrderResultScreen() {
-  const { api } = useCore()
-  const call = useCall()
   const navigate = useNavigate()
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
-  const [order, setOrder] = useState<Order | null>(null)
-
-  useEffect(() => {
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
-    void api.refreshDevices()
-  }, [call, api, myOrderNum])
+  const order = useFinishedOrder(myOrderNum)
 
   const ok = order?.finishPay === 1
   return (
