@@ -16,9 +16,14 @@ const route = getRouteApi(PATHS.purchase)
 
 const t = zhCN.pay
 
-/** The purchase screen's body; batch purchase reuses it with its own coupon product and hint. */
-export function PurchaseBody({ products, hint }: { products: '10' | '30'; hint?: string }) {
-  const search = route.useSearch()
+/** The query both purchase screens take: a phone type and Android version to preselect (an ad's, say). */
+export interface PurchaseSearch {
+  readonly phoneType?: string | undefined
+  readonly androidVersion?: string | undefined
+}
+
+/** The purchase screen's body; batch purchase reuses it with its own coupon product, hint and query. */
+export function PurchaseBody({ products, hint, search }: { products: '10' | '30'; hint?: string; search: PurchaseSearch }) {
   const groups = useAppStore((s) => s.mealTypes)
   const [picked, setPicked] = useState<{ phoneType?: string; androidVersion?: string }>({})
   const navigate = useNavigate()
@@ -66,7 +71,7 @@ export function PurchaseBody({ products, hint }: { products: '10' | '30'; hint?:
 export default function PurchaseScreen() {
   return (
     <Page testId="purchase-page">
-      <PurchaseBody products="10" />
+      <PurchaseBody products="10" search={route.useSearch()} />
     </Page>
   )
 }
