@@ -1,6 +1,6 @@
 // /package/bindingNumber/bindingNumber: where the guard holds an account that must bind a phone (§5). Phone, SMS code,
 // bind; then the core refreshes the session so every tab's guard lets the user go, and this tab goes home.
-import { Button, Toast } from 'antd-mobile'
+import { Toast } from 'antd-mobile'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { useCore } from '../../../core-context.tsx'
@@ -15,6 +15,7 @@ import { mustBindPhone } from '../../../router/guard.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.bindPhone
 
@@ -74,10 +75,9 @@ export default function BindPhoneScreen() {
           countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
         <FieldError text={errors.code} />
         <div className="form-error" role="alert" data-testid="bind-error">{formError}</div>
-        <Button data-testid="bind-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.submitting}>
+        <SubmitButton testId="bind-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </Button>
+        </SubmitButton>
         <div className="auth-actions">
           <button type="button" className="auth-link" data-testid="logout" onClick={() => void logout()}>{t.logout}</button>
         </div>

@@ -1,6 +1,6 @@
 // /package/realNameAuthentication/realNameAuthentication: name and ID card (GB 11643 checksum, checked here and on
 // the server); once verified, the masked identity the server kept.
-import { Button, Skeleton, Toast } from 'antd-mobile'
+import { Skeleton, Toast } from 'antd-mobile'
 import { CheckCircleFill } from 'antd-mobile-icons'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { AccountSecurity } from '../../../../worker/protocol/account.ts'
@@ -12,6 +12,7 @@ import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import '../../../features/auth/auth.css'
 import '../../../features/account/account.css'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.account.realName
 
@@ -83,10 +84,9 @@ export default function RealNameScreen() {
         </label>
         <FieldError text={errors.id} testId="real-name-id-error" />
         <div className="form-error" role="alert" data-testid="real-name-error">{formError}</div>
-        <Button data-testid="real-name-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.submitting}>
+        <SubmitButton testId="real-name-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </Button>
+        </SubmitButton>
       </form>
     </Page>
   )

@@ -1,6 +1,6 @@
 // /package/setSecurityCode/setSecurityCode: the SMS code sent to the account's own phone, then the 6-digit security
 // code twice. The server checks the SMS code first (checkPhoneCode gives a short-lived ticket), then stores the code.
-import { Button, Toast } from 'antd-mobile'
+import { Toast } from 'antd-mobile'
 import { useEffect, useState, type FormEvent } from 'react'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { CodeField, FieldError } from '../../../features/auth/fields.tsx'
@@ -14,6 +14,7 @@ import { Page } from '../../../ui/Page.tsx'
 import { useBack } from '../../../ui/use-back.ts'
 import '../../../features/auth/auth.css'
 import '../../../features/account/account.css'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.account.security
 type Field = 'code' | 'password' | 'confirm'
@@ -85,10 +86,9 @@ export default function SetSecurityCodeScreen() {
         <SecretField testId="security-confirm" placeholder={t.confirmPlaceholder} value={confirm} onChange={setConfirm} />
         <FieldError text={errors.confirm} testId="security-confirm-error" />
         <div className="form-error" role="alert" data-testid="security-error">{formError}</div>
-        <Button data-testid="security-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.submitting}>
+        <SubmitButton testId="security-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </Button>
+        </SubmitButton>
       </form>
     </Page>
   )

@@ -1,6 +1,6 @@
 // /pages/forgotPassword/forgotPassword: phone, SMS code, new password twice; the server replaces the password and
 // ends the account's sessions, then the user logs in again.
-import { Button, Toast } from 'antd-mobile'
+import { Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
@@ -14,6 +14,7 @@ import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
 import { useSubmission } from '../../../features/auth/use-submission.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.auth
 
@@ -69,10 +70,9 @@ export default function ForgotPasswordScreen() {
         <PasswordField testId="forgot-confirm" placeholder={t.confirmPlaceholder} value={confirm} onChange={setConfirm} />
         <FieldError text={errors.confirm} />
         <div className="form-error" role="alert" data-testid="forgot-error">{formError}</div>
-        <Button data-testid="forgot-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.resetting}>
+        <SubmitButton testId="forgot-submit" submitting={submitting} loadingText={t.resetting}>
           {t.resetSubmit}
-        </Button>
+        </SubmitButton>
       </form>
     </Page>
   )

@@ -1,6 +1,6 @@
 // /pages/registerAccount/registerAccount: phone, SMS code, password twice, invitation code (prefilled from
 // invitationUserName); registered and logged in at once, then home. Closed while getPasswordRegisterSwitch is off.
-import { Button, Toast } from 'antd-mobile'
+import { Toast } from 'antd-mobile'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
@@ -17,6 +17,7 @@ import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-s
 import { REGISTER_CLOSED } from '../../../../worker/protocol/register-switch.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const route = getRouteApi(PATHS.registerAccount)
 
@@ -93,10 +94,9 @@ export default function RegisterScreen() {
           maxLength={Math.max(INVITE_CODE_MAX, inviteCode.length)} />
         <FieldError text={errors.inviteCode} />
         <div className="form-error" role="alert" data-testid="register-error">{formError}</div>
-        <Button data-testid="register-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.registering}>
+        <SubmitButton testId="register-submit" submitting={submitting} loadingText={t.registering}>
           {t.register}
-        </Button>
+        </SubmitButton>
         <nav className="auth-links">
           <Link to={PATHS.login} search={search.invitationUserName ? { invitationUserName: search.invitationUserName } : {}} replace>
             {t.haveAccount}

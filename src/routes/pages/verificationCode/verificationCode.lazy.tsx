@@ -1,6 +1,5 @@
 // /pages/verificationCode/verificationCode?phone=: step two of the SMS login; six digits, resend with the countdown,
 // then logged in like a password login and sent home.
-import { Button } from 'antd-mobile'
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CODE_LENGTH } from '../../../../worker/protocol/constants.ts'
@@ -16,6 +15,7 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/auth/auth.css'
 import { PATHS } from '../../../router/paths.ts'
+import { SubmitButton } from '../../../ui/SubmitButton.tsx'
 
 const route = getRouteApi(PATHS.verificationCode)
 
@@ -103,10 +103,9 @@ const CodeEntry = ({ phone, invitationUserName }: { phone: string; invitationUse
             {sms.sending ? t.sending : sms.countdown.text}
           </button>
         </div>
-        <Button data-testid="verify-code-submit" type="submit" color="primary" block size="large" shape="rounded"
-          loading={submitting} loadingText={t.loggingIn}>
+        <SubmitButton testId="verify-code-submit" submitting={submitting} loadingText={t.loggingIn}>
           {t.codeLogin}
-        </Button>
+        </SubmitButton>
       </form>
     </Page>
   )
