@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream'
 import * as Schema from 'effect/Schema'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { SIM_CLOSE, SIM_STREAM_PATH, SimInput } from '../../../worker/protocol/devices.ts'
-import { inputGate, sendOrCut, type InputLimit } from '../../http/socket-limits.ts'
+import { CLOSE_POLICY_VIOLATION, inputGate, sendOrCut, type InputLimit } from '../../http/socket-limits.ts'
 import { busyState } from '../busy.ts'
 import type { DeviceClock } from '../clock.ts'
 import type { DevicesDb } from '../tables.ts'
@@ -41,10 +41,32 @@ const TICK_MS = 33
 export const SIM_INPUT_LIMIT: InputLimit = { burst: 60, perSecond: 30 }
 /** A viewer this far behind reading frames is cut (it reconnects and starts from the current screen). */
 export const SIM_MAX_BUFFERED_BYTES = 1024 * 1024
+/**
+ * Stream sockets one user may hold on this instance (issue 11 finding 11): a new one closes the oldest (1008), which
+ * is most likely a viewer left open by a browser that went away; as for push sockets (push/local-sockets.ts).
+ */
+export const SIM_MAX_VIEWERS_PER_USER = 10
 
 export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStreamServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, perMessageDeflate: false })
   const phones = new Map<number, Phone>()
+  /** each user's open viewers, oldest first (a Set keeps insertion order). */
+  const byUser = new Map<number, Set<WebSocket>>()
+
+  const holdFor = (userId: number, ws: WebSocket): void => {
+    const held = byUser.get(userId) ?? new Set<WebSocket>()
+    byUser.set(userId, held)
+    held.add(ws)
+    if (held.size > SIM_MAX_VIEWERS_PER_USER) {
+      const oldest = held.values().next().value!
+      held.delete(oldest)
+      oldest.close(CLOSE_POLICY_VIOLATION, 'too many streams')
+    }
+    ws.on('close', () => {
+      held.delete(ws)
+      if (held.size === 0 && byUser.get(userId) === held) byUser.delete(userId)
+    })
+  }
 
   const phoneOf = (deviceId: number): Phone => {
     let phone = phones.get(deviceId)
@@ -76,6 +98,7 @@ export const createSimStreamServer = (db: DevicesDb, clock: DeviceClock): SimStr
     const phone = phoneOf(deviceId)
     const viewer: Viewer = { ws, userId }
     phone.viewers.add(viewer)
+    holdFor(userId, ws)
     const allowed = inputGate(ws, SIM_INPUT_LIMIT)
     ws.on('message', (data, isBinary) => {
       if (!allowed()) return void phone.viewers.delete(viewer)

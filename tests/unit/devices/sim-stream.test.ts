@@ -6,7 +6,7 @@ import { catalogue as c } from '../../../worker/protocol/catalogue.ts'
 import { SIM_CLOSE, simIconCell, type SimFrame } from '../../../worker/protocol/devices.ts'
 import { simStreamUrl } from '../../../src/features/devices/stream/simulated.ts'
 import { startDeviceServer, type DeviceTestServer } from './harness.ts'
-import { SIM_INPUT_LIMIT } from '../../../server/devices/sim/stream.ts'
+import { SIM_INPUT_LIMIT, SIM_MAX_VIEWERS_PER_USER } from '../../../server/devices/sim/stream.ts'
 import { CLOSE_POLICY_VIOLATION } from '../../../server/http/socket-limits.ts'
 
 let srv: DeviceTestServer
@@ -103,6 +103,21 @@ describe('simulated stream', () => {
     await client.next(() => true)
     for (let i = 0; i < SIM_INPUT_LIMIT.burst * 4; i++) client.send({ type: 'ping', t: i })
     expect(await client.closed).toBe(CLOSE_POLICY_VIOLATION)
+  })
+
+  it('holds at most SIM_MAX_VIEWERS_PER_USER streams per user: one more closes the oldest (issue 11 finding 11)', async () => {
+    const clients: Client[] = []
+    for (let i = 0; i < SIM_MAX_VIEWERS_PER_USER; i++) {
+      const client = await open(srv.tokens.demo, 880002)
+      await client.next(() => true)
+      clients.push(client)
+    }
+    const newest = await open(srv.tokens.demo, 880002)
+    await newest.next(() => true)
+    expect(await clients[0].closed).toBe(CLOSE_POLICY_VIOLATION)
+    // the others stay open and keep streaming
+    for (const client of [...clients.slice(1), newest]) expect(client.ws.readyState).toBe(WebSocket.OPEN)
+    for (const client of [...clients.slice(1), newest]) client.ws.close()
   })
 
   it('refuses a socket whose card token does not belong to the card', async () => {
