@@ -6,11 +6,10 @@ import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { codeError } from '../../../features/auth/auth-form.ts'
-import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
+import { phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PhoneField } from '../../../features/auth/fields.tsx'
-import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useSubmission } from '../../../features/auth/use-submission.ts'
+import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { mustBindPhone } from '../../../router/guard.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -25,10 +24,7 @@ export default function BindPhoneScreen() {
   const enterHome = useEnterHome()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<FieldErrors<'phone' | 'code'>>({})
-  const [formError, setFormError] = useState('')
-  const { submitting, run } = useSubmission(() => setFormError(t.failed))
-  const sms = useSmsCode(SmsPurpose.bindPhone)
+  const { errors, formError, setFormError, submitting, sms, sendCode, validateAndRun } = useSmsForm<'phone' | 'code'>(SmsPurpose.bindPhone, t.failed)
   const released = useAppStore((s) => s.session.loggedIn && !mustBindPhone(s.session))
   const wasForced = useRef(!released)
 
@@ -38,18 +34,10 @@ export default function BindPhoneScreen() {
     if (wasForced.current && released) void enterHome()
   }, [released, enterHome])
 
-  const sendCode = async () => {
-    const failed = await sms.send(phone)
-    setErrors((e) => ({ ...e, phone: failed ?? undefined }))
-  }
-
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = { phone: phoneError(phone), code: codeError(code) }
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    await run(async () => {
+    await validateAndRun(found, async () => {
       const result = await api.call('updateUserPhone', { phone, code })
       if (!result.ok) return setFormError(result.msg || t.failed)
       const refreshed = await api.refreshSession()
@@ -72,7 +60,7 @@ export default function BindPhoneScreen() {
         <PhoneField testId="bind-phone" placeholder={t.phonePlaceholder} value={phone} onChange={setPhone} />
         <FieldError text={errors.phone} />
         <CodeField testId="bind-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
-          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
+          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode(phone)} />
         <FieldError text={errors.code} />
         <div className="form-error" role="alert" data-testid="bind-error">{formError}</div>
         <SubmitButton testId="bind-submit" submitting={submitting} loadingText={t.submitting}>

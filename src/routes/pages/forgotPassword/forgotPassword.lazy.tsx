@@ -7,11 +7,10 @@ import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { codeError, confirmError, passwordError } from '../../../features/auth/auth-form.ts'
-import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
+import { phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { CodeField, FieldError, PasswordField, PhoneField } from '../../../features/auth/fields.tsx'
 import { encryptForServer } from '../../../features/auth/password.ts'
-import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useSubmission } from '../../../features/auth/use-submission.ts'
+import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { SubmitButton } from '../../../ui/SubmitButton.tsx'
@@ -27,25 +26,14 @@ export default function ForgotPasswordScreen() {
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [formError, setFormError] = useState('')
-  const { submitting, run } = useSubmission(() => setFormError(t.failed))
-  const sms = useSmsCode(SmsPurpose.forgotPassword)
-
-  const sendCode = async () => {
-    const failed = await sms.send(phone)
-    setErrors((e) => ({ ...e, phone: failed ?? undefined }))
-  }
+  const { errors, formError, setFormError, submitting, sms, sendCode, validateAndRun } = useSmsForm<Field>(SmsPurpose.forgotPassword, t.failed)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found: FieldErrors<Field> = {
       phone: phoneError(phone), code: codeError(code), password: passwordError(password), confirm: confirmError(password, confirm),
     }
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    await run(async () => {
+    await validateAndRun(found, async () => {
       const encrypted = await encryptForServer(api, password)
       if (encrypted === null) return setFormError(t.failed)
       const result = await api.call('passwordBackNew', { phone, code, password: encrypted })
@@ -63,7 +51,7 @@ export default function ForgotPasswordScreen() {
         <PhoneField testId="forgot-phone" placeholder={zhCN.login.phonePlaceholder} value={phone} onChange={setPhone} />
         <FieldError text={errors.phone} />
         <CodeField testId="forgot-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
-          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
+          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode(phone)} />
         <FieldError text={errors.code} />
         <PasswordField testId="forgot-password" placeholder={t.newPasswordPlaceholder} value={password} onChange={setPassword} />
         <FieldError text={errors.password} />

@@ -8,11 +8,10 @@ import { INVITE_CODE_MAX } from '../../../../worker/protocol/validators.ts'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { codeError, confirmError, inviteCodeError, passwordError } from '../../../features/auth/auth-form.ts'
-import { hasErrors, phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
+import { phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PasswordField, PhoneField, TextField } from '../../../features/auth/fields.tsx'
-import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useSubmission } from '../../../features/auth/use-submission.ts'
+import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
 import { REGISTER_CLOSED } from '../../../../worker/protocol/register-switch.ts'
 import { PATHS } from '../../../router/paths.ts'
@@ -35,15 +34,7 @@ export default function RegisterScreen() {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [inviteCode, setInviteCode] = useState(search.invitationUserName ?? '')
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [formError, setFormError] = useState('')
-  const { submitting, run } = useSubmission(() => setFormError(t.failed))
-  const sms = useSmsCode(SmsPurpose.register)
-
-  const sendCode = async () => {
-    const failed = await sms.send(phone)
-    setErrors((e) => ({ ...e, phone: failed ?? undefined }))
-  }
+  const { errors, formError, setFormError, submitting, sms, sendCode, validateAndRun } = useSmsForm<Field>(SmsPurpose.register, t.failed)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -51,10 +42,7 @@ export default function RegisterScreen() {
       phone: phoneError(phone), code: codeError(code), password: passwordError(password),
       confirm: confirmError(password, confirm), inviteCode: inviteCodeError(inviteCode),
     }
-    setErrors(found)
-    setFormError('')
-    if (hasErrors(found)) return
-    await run(async () => {
+    await validateAndRun(found, async () => {
       const result = await api.loginWithCode({ phone, code, password, inviteCode })
       if (!result.ok) return setFormError(result.msg || t.failed)
       Toast.show({ content: t.registered })
@@ -84,7 +72,7 @@ export default function RegisterScreen() {
         <PhoneField testId="register-phone" placeholder={zhCN.login.phonePlaceholder} value={phone} onChange={setPhone} />
         <FieldError text={errors.phone} />
         <CodeField testId="register-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
-          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode()} />
+          countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode(phone)} />
         <FieldError text={errors.code} />
         <PasswordField testId="register-password" placeholder={t.passwordPlaceholder} value={password} onChange={setPassword} />
         <FieldError text={errors.password} />
