@@ -23,6 +23,32 @@ test('pop-up ads show once per tab session after login, several as a swiper, and
   await expect(popup).toHaveCount(0)
 })
 
+test('the pop-up ad keeps its size while its image loads: nothing shifts (issue 12, Lighthouse layout shift on home)', async ({ page, context }) => {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shifts: number }
+    w.__shifts = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shifts += e.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  // the ad images arrive well after the pop-up has painted
+  let released = false
+  await page.route('**/ads/assets/**', async (route) => {
+    await expect.poll(() => page.getByTestId('ad-popup').isVisible().catch(() => false)).toBe(true)
+    await new Promise((r) => setTimeout(r, 300))
+    released = true
+    await route.continue()
+  })
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('ad-popup')).toBeVisible()
+  const shiftsBefore = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+  await expect.poll(() => released).toBe(true)
+  await expect.poll(() => page.locator('[data-testid="ad-image"] img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  // a frame for layout to settle after the image decoded
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(shiftsBefore)
+})
+
 test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', async ({ page }) => {
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('ad-popup')).toBeVisible()

@@ -40,7 +40,7 @@ const AdPopup = ({ ads, onDone }: { ads: ReadonlyArray<PopUpAd>; onDone?: () => 
   const slide = (ad: PopUpAd, i: number) => (
     <button type="button" className="hp-ad-image" data-testid="ad-image" data-ad-id={ad.id} data-active={i === active}
       aria-label={ad.adName} onClick={() => click(ad)}>
-      <Image src={ad.imageUrl} alt={ad.adName} width="100%" fit="contain" lazy={false} />
+      <Image src={ad.imageUrl} alt={ad.adName} width="100%" height="100%" fit="contain" lazy={false} />
     </button>
   )
   return (
