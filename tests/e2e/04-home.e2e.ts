@@ -1,7 +1,7 @@
 // Home, end to end: the pop-up ads with their click rules, notifications, and the 60-device account.
 import { expect } from '@playwright/test'
 import { testWithAds } from './fixtures.ts'
-import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
+import { appUrl, layoutShifts, login, newWorld, screenshot, watchLayoutShifts, type FixtureWorld } from './helpers.ts'
 
 const test = testWithAds // this file wants the pop-up ads, so it does not use the ads-skipping fixture
 let world: FixtureWorld
@@ -24,13 +24,7 @@ test('pop-up ads show once per tab session after login, several as a swiper, and
 })
 
 test('the pop-up ad keeps its size while its image loads: nothing shifts (issue 12, Lighthouse layout shift on home)', async ({ page, context }) => {
-  await context.addInitScript(() => {
-    const w = window as unknown as { __shifts: number }
-    w.__shifts = 0
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shifts += e.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await watchLayoutShifts(context)
   // the ad images arrive well after the pop-up has painted
   let released = false
   await page.route('**/ads/assets/**', async (route) => {
@@ -41,12 +35,12 @@ test('the pop-up ad keeps its size while its image loads: nothing shifts (issue 
   })
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('ad-popup')).toBeVisible()
-  const shiftsBefore = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+  const shiftsBefore = await layoutShifts(page)
   await expect.poll(() => released).toBe(true)
   await expect.poll(() => page.locator('[data-testid="ad-image"] img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   // a frame for layout to settle after the image decoded
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(shiftsBefore)
+  expect(await layoutShifts(page)).toBe(shiftsBefore)
 })
 
 test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', async ({ page }) => {

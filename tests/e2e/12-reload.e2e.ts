@@ -4,7 +4,7 @@
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
 import { test, expect } from './fixtures.ts'
-import { connectionsOf, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
+import { connectionsOf, layoutShifts, login, newWorld, screenshot, watchLayoutShifts, type FixtureWorld } from './helpers.ts'
 
 const DEVICE_LIST = catalogue.getDeviceList.path
 
@@ -18,13 +18,7 @@ test.afterAll(async () => { await proxy.close() })
 
 test('a reload paints the stored device list while the device list request is still on its way, and nothing shifts when it lands', async ({ page, context }) => {
   const user = world.accounts.demo
-  await context.addInitScript(() => {
-    const w = window as unknown as { __shifts: number }
-    w.__shifts = 0
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shifts += e.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await watchLayoutShifts(context)
   await login(page, user, proxy.appUrl)
   await expect(page.getByTestId('device-item')).toHaveCount(5)
   // the core persists its projection after 40 ms of quiet (worker/events/snapshot-writer.ts): stored long before this
@@ -44,7 +38,7 @@ test('a reload paints the stored device list while the device list request is st
   await expect(page.getByTestId('device-item')).toHaveCount(5)
   // the answer has reached the tab (the list's fetch time changes) before the shifts are read
   await expect.poll(() => page.getByTestId('device-list').getAttribute('data-fetched-at')).not.toBe(storedAt)
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0)
+  expect(await layoutShifts(page)).toBe(0)
   proxy.clear(DEVICE_LIST)
 })
 

@@ -87,3 +87,16 @@ export async function withCoreTestConfig(context: BrowserContext, config: Record
 export async function confirmDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click()
 }
+
+/** Sums every layout shift not caused by input, from the start of each document of the context (read with layoutShifts). */
+export const watchLayoutShifts = async (context: BrowserContext): Promise<void> => {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shifts: number }
+    w.__shifts = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shifts += e.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+export const layoutShifts = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
