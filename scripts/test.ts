@@ -12,7 +12,7 @@ const steps: ReadonlyArray<Step> = [
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']],
   // the same server on PostgreSQL: login and device list (01), every push type (02), purchases paid (06)
-  ['e2e-postgres', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '01-skeleton', '02-push', '06-pay'], { E2E_DATABASE: 'postgres' }],
+  ['e2e-postgres', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--output', 'test-results/e2e-postgres', '01-skeleton', '02-push', '06-pay'], { E2E_DATABASE: 'postgres' }],
 ]
 
 const only = process.argv.slice(2)

@@ -33,7 +33,7 @@ interface Link {
 class LinkDied extends Error {}
 
 /** Commands whose answer is a CallResult: interrupted by a worker death, they answer with a clear failure. */
-const CALL_RESULT_COMMANDS = new Set(['login', 'loginWithCode', 'refreshSession', 'call', 'refreshDevices'])
+const CALL_RESULT_COMMANDS = new Set(['login', 'loginWithCode', 'refreshSession', 'call', 'refreshDevices', 'loadMealTypes'])
 const interrupted: CallResult<never> = { ok: false, status: 0, msg: zhCN.app.coreRestarted, silent: false }
 
 const startWorker = (shared: boolean, name: string, onDead: () => void): { api: Remote<CoreApi>; dispose: () => void } => {

@@ -6,6 +6,8 @@ export const payZhCN = {
   meals: '选择套餐',
   noMeals: '该机型暂无可购买的套餐',
   mealsFailed: '套餐加载失败',
+  noTypes: '暂无可购买的机型',
+  typesFailed: '机型加载失败，请重试',
   retry: '重试',
   days: (n: number) => `${n}天`,
   giveStar: (n: number) => `赠送${n}星币`,

@@ -2,8 +2,13 @@
 // tags, batch purchase buys two devices in one order, and the operator's batch switch hides every batch entry.
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+import { installRecorder, toastsOf } from './page-recorder.ts'
+import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import type { Page } from '@playwright/test'
 
 let world: FixtureWorld
+const MEAL_TYPES = catalogue.mealTypeList.path
 test.beforeAll(async () => { world = await newWorld() })
 
 test('purchase shows the rules and tags; batch purchase buys two devices in one order', async ({ page }) => {
@@ -56,5 +61,48 @@ test('with the batch switch off no batch entry is offered and the batch screens 
     await screenshot(page, 'batch-closed')
   } finally {
     await ops('switch', 'batch', 'on')
+  }
+})
+
+/** Logs the partner in through `proxy` with the login's meal-type load failing, and waits until it has failed. */
+async function loginWithMealTypesFailing(page: Page, proxy: TestProxy): Promise<void> {
+  proxy.rewrite(MEAL_TYPES, { httpStatus: 500, msg: '套餐服务失败' })
+  await login(page, world.accounts.partner, proxy.appUrl)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await expect.poll(() => proxy.exchanges(MEAL_TYPES).filter((e) => e.rewritten && e.answeredAt > 0).length).toBeGreaterThanOrEqual(1)
+}
+
+const PURCHASE = '/package/purchase/purchase?phoneType=STANDARD&androidVersion=12'
+
+test('phone types that failed to load at login are loaded when the purchase screen opens', async ({ page }) => {
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    await loginWithMealTypesFailing(page, proxy)
+    proxy.clear(MEAL_TYPES)
+    await page.goto(proxy.appUrl(PURCHASE))
+    await expect(page.getByTestId('buy-android-12')).toHaveAttribute('aria-pressed', 'true')
+  } finally {
+    await proxy.close()
+  }
+})
+
+test('phone types that still fail on the purchase screen say so, silently, with a retry that loads them', async ({ context }) => {
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    await installRecorder(context)
+    const page = await context.newPage()
+    const since = Date.now()
+    await loginWithMealTypesFailing(page, proxy)
+    await page.goto(proxy.appUrl(PURCHASE))
+    await expect(page.getByTestId('buy-types-failed')).toContainText('机型加载失败')
+    await screenshot(page, 'purchase-types-failed')
+    // §8: the meal list fails without a toast, also when the screen asked
+    expect((await toastsOf(page)).filter((t) => t.at >= since)).toEqual([])
+
+    proxy.clear(MEAL_TYPES)
+    await page.getByTestId('buy-types-failed').getByRole('button', { name: '重试' }).click()
+    await expect(page.getByTestId('buy-android-12')).toHaveAttribute('aria-pressed', 'true')
+  } finally {
+    await proxy.close()
   }
 })

@@ -12,6 +12,7 @@ import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
 import { HttpPipeline, type Payload } from '../http/http-pipeline.ts'
+import { MealTypes } from '../meals/meal-types.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
@@ -84,6 +85,11 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
       run(Effect.gen(function* () {
         const devices = yield* DeviceList
         return yield* devices.refresh(yield* ctx)
+      })),
+    loadMealTypes: () =>
+      run(Effect.gen(function* () {
+        const meals = yield* MealTypes
+        return yield* meals.reload(yield* ctx)
       })),
     reportRoute: (route) =>
       run(Effect.gen(function* () {

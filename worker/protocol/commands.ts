@@ -2,6 +2,7 @@
 import * as Schema from 'effect/Schema'
 import type { UserInfo } from './session.ts'
 import type { Device } from './devices.ts'
+import type { MealTypeGroup } from './pay.ts'
 import type { EventBatch, StateEvent } from './events.ts'
 import type { Catalogue, EndpointName } from './catalogue.ts'
 import type { RequestOf, ResponseOf } from './endpoint.ts'
@@ -97,6 +98,8 @@ export interface CoreApi {
   logout(): Promise<void>
   call<N extends EndpointName>(name: N, ...payload: CallArgs<N>): Promise<CallResultOf<N>>
   refreshDevices(): Promise<CallResult<ReadonlyArray<Device>>>
+  /** Loads the meal types again (a purchase screen that finds none); every tab gets them as state. */
+  loadMealTypes(): Promise<CallResult<ReadonlyArray<MealTypeGroup>>>
   reportRoute(route: TabRoute): Promise<void>
   reportVisibility(visible: boolean): Promise<void>
   getLocal(key: TabWritableKey): Promise<string | null>

@@ -138,4 +138,25 @@ describe('meal types', () => {
       yield* settle
       expect(a.received).toEqual([])
     })))
+
+  it('a screen that finds no types loads them again: every tab gets them, the screen gets the outcome', () =>
+    runCore({ routes: { '/api/pay/v2/meal/info/tab/list': () => code(500, '套餐服务失败') } }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      const b = yield* h.addTab('b')
+      const meals = yield* MealTypes
+      yield* meals.load
+      const failed = yield* meals.reload({ tabId: 'a', channelCode: null })
+      expect(failed).toMatchObject({ ok: false, status: 500 })
+      h.routes['/api/pay/v2/meal/info/tab/list'] = () =>
+        ok([{ phoneType: 'STD', phoneTypeName: '标准型', androidVersion: '12', previewUrl: 'default' }])
+      const loaded = yield* meals.reload({ tabId: 'a', channelCode: null })
+      yield* TestClock.adjust(1000)
+      yield* settle
+      expect(loaded.ok && loaded.data.map((g) => g.value)).toEqual(['STD'])
+      for (const tab of [a, b]) {
+        expect(tab.receiver.state().mealTypes.map((g) => g.value)).toEqual(['STD'])
+        // §8: the meal list fails silently, also when a screen asked
+        expect(eventsOf(tab, 'ShowToast')).toEqual([])
+      }
+    })))
 })

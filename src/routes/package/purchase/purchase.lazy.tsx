@@ -1,15 +1,14 @@
 // /package/purchase/purchase?phoneType&androidVersion: choose the phone type and Android version (preselected from
 // the query), then a meal, quantity, coupon and payment method; paying asks for confirmation first.
-import { Tabs } from 'antd-mobile'
+import { Button, Tabs } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { BuyPanel } from '../../../features/pay/BuyPanel.tsx'
 import { MealTag } from '../../../features/pay/MealTag.tsx'
 import { PATHS } from '../../../router/paths.ts'
-import { useBatchSwitch, useMealIcons } from '../../../features/pay/use-meal-presentation.ts'
+import { useBatchSwitch, useMealIcons, useMealTypes } from '../../../features/pay/use-meal-presentation.ts'
 import '../../../features/pay/pay.css'
-import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 
 const route = getRouteApi(PATHS.purchase)
@@ -24,7 +23,8 @@ export interface PurchaseSearch {
 
 /** The purchase screen's body; batch purchase reuses it with its own coupon product, hint and query. */
 export function PurchaseBody({ products, hint, search }: { products: '10' | '30'; hint?: string; search: PurchaseSearch }) {
-  const groups = useAppStore((s) => s.mealTypes)
+  const types = useMealTypes()
+  const { groups } = types
   const [picked, setPicked] = useState<{ phoneType?: string; androidVersion?: string }>({})
   const navigate = useNavigate()
   const icons = useMealIcons()
@@ -34,7 +34,16 @@ export function PurchaseBody({ products, hint, search }: { products: '10' | '30'
   const wantedVersion = picked.androidVersion ?? (picked.phoneType ? undefined : search.androidVersion)
   const androidVersion = group?.androidVersions.some((v) => v.value === wantedVersion) ? wantedVersion : group?.androidVersions[0]?.value
 
-  if (!phoneType || !group) return <div className="center-state" data-testid="buy-no-types"><p>{t.noMeals}</p></div>
+  if (types.state === 'loading') return <div className="center-state" role="status" data-testid="buy-types-loading"><p>{t.loading}</p></div>
+  if (types.state === 'failed') {
+    return (
+      <div className="center-state" data-testid="buy-types-failed">
+        <p>{t.typesFailed}</p>
+        <Button color="primary" fill="outline" onClick={types.retry}>{t.retry}</Button>
+      </div>
+    )
+  }
+  if (!phoneType || !group) return <div className="center-state" data-testid="buy-no-types"><p>{t.noTypes}</p></div>
   return (
     <>
       <Tabs className="pay-tabs" activeKey={phoneType} onChange={(key) => setPicked({ phoneType: key })}>
