@@ -2,7 +2,7 @@
 // latency run and then the flood. The product and the raw-port baseline alternate at every tab count, so their
 // ratios compare runs a minute apart at most, whatever else the machine is doing; at the tab counts with ratio targets
 // (1 and 4) they alternate for LATENCY_ROUNDS latency-only rounds, pooled, because one sub-millisecond median moves by
-// a third from run to run on a 2-core machine.
+// a third from run to run on a 2-core machine; each path runs first in half of the rounds.
 import type { BenchContext } from '../lib/context.ts'
 import { withPathTabs } from '../lib/path-session.ts'
 import type { PartOutput } from '../lib/result.ts'
@@ -12,7 +12,7 @@ import { floodFailure, floodOutput, measureFlood, type FloodResult } from './flo
 
 export const FLOOD = 10_000
 /** paced latency runs of the product and the raw-port baseline, alternating, at the tab counts with ratio targets. */
-export const LATENCY_ROUNDS = 3
+export const LATENCY_ROUNDS = 4
 const ROUND_TABS = [1, 4]
 
 /**
@@ -27,9 +27,10 @@ const plan = (ctx: BenchContext): Array<{ path: DeliveryPath; tabs: number; floo
   const floodSize = (path: DeliveryPath) => (ctx.quick && (path === 'socket' || path === 'comlink') ? 2_000 : FLOOD)
   const runs = (paths: DeliveryPath[]) =>
     [1, 4, 16].flatMap((tabs) => paths.filter((path) => tabCounts(path).includes(tabs)).map((path) => ({ path, tabs, flood: floodSize(path), round: 1 })))
-  // later rounds: latency only (flood 0), the product and the baseline back to back
+  // later rounds: latency only (flood 0), the product and the baseline back to back, the baseline first in the even
+  // rounds: whichever runs first meets the machine as the previous run left it, so each path goes first as often
   const rounds = Array.from({ length: LATENCY_ROUNDS - 1 }, (_, i) => i + 2).flatMap((round) =>
-    ROUND_TABS.flatMap((tabs) => (['product', 'port'] as const).map((path) => ({ path, tabs, flood: 0, round }))))
+    ROUND_TABS.flatMap((tabs) => (round % 2 === 0 ? ['port', 'product'] as const : ['product', 'port'] as const).map((path) => ({ path, tabs, flood: 0, round }))))
   return [...runs(['product', 'port', 'dedicated']), ...rounds, ...runs(['socket']), ...runs(['comlink'])]
 }
 
