@@ -27,15 +27,10 @@ export const decodePushFrame = (raw: unknown): DecodedFrame => {
   const d = data as Record<string, unknown>
   const cardOk = d.userCardId === undefined || typeof d.userCardId === 'number' || typeof d.userCardId === 'string'
   if (!optionalString(d.content) || !optionalString(d.diskName) || !cardOk) return { kind: 'malformed' }
-  return {
-    kind: 'message',
-    message: {
-      type: type as PushType,
-      data: {
-        ...(d.content !== undefined ? { content: d.content as string } : {}),
-        ...(d.userCardId !== undefined ? { userCardId: d.userCardId as number | string } : {}),
-        ...(d.diskName !== undefined ? { diskName: d.diskName as string } : {}),
-      },
-    },
-  }
+  // only the known fields, and only those present (built by assignment: spreads cost an object each, per frame)
+  const out: { content?: string; userCardId?: number | string; diskName?: string } = {}
+  if (d.content !== undefined) out.content = d.content as string
+  if (d.userCardId !== undefined) out.userCardId = d.userCardId as number | string
+  if (d.diskName !== undefined) out.diskName = d.diskName as string
+  return { kind: 'message', message: { type: type as PushType, data: out } }
 }
