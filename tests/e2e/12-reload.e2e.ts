@@ -7,6 +7,7 @@ import { test, expect } from './fixtures.ts'
 import { connectionsOf, layoutShifts, login, newWorld, screenshot, watchLayoutShifts, type FixtureWorld } from './helpers.ts'
 
 const DEVICE_LIST = catalogue.getDeviceList.path
+const BATCH_SWITCH = catalogue.getPhoneMealBatchSwitch.path
 
 let world: FixtureWorld
 let proxy: TestProxy
@@ -25,6 +26,8 @@ test('a reload paints the stored device list while the device list request is st
   await expect.poll(() => connectionsOf(user.phone)).toBe(1)
 
   proxy.rewrite(DEVICE_LIST, { delayMs: 4_000 })
+  // the batch switch (a home shortcut's condition) answers after the paint too, as it does on a slow phone
+  proxy.rewrite(BATCH_SWITCH, { delayMs: 1_500 })
   const before = proxy.exchanges(DEVICE_LIST).length
   await page.reload()
   await expect(page.getByTestId('device-item')).toHaveCount(5)
@@ -38,8 +41,10 @@ test('a reload paints the stored device list while the device list request is st
   await expect(page.getByTestId('device-item')).toHaveCount(5)
   // the answer has reached the tab (the list's fetch time changes) before the shifts are read
   await expect.poll(() => page.getByTestId('device-list').getAttribute('data-fetched-at')).not.toBe(storedAt)
+  await expect(page.getByTestId('shortcut-batchRenewal')).toBeVisible()
   expect(await layoutShifts(page)).toBe(0)
-  proxy.clear(DEVICE_LIST)
+  await screenshot(page, '12-reload-settled')
+  proxy.clear()
 })
 
 test('the page uses the worker and the tab lock index.html started: one core, one push connection', async ({ page }) => {
