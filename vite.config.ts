@@ -20,14 +20,22 @@ const serverTests = [
 const scaleOutTests = ['tests/unit/scale-out/**/*.test.ts']
 
 /**
- * Issue 12: a reload of the home paints from the stored snapshot, so the home screen's chunk should not wait for the
- * entry to run. An inline script in index.html modulepreloads it (and preloads its CSS) when the URL opens the home;
- * the login and other screens do not download it (the JS before login stays what that screen needs).
+ * Issue 12: the screen a URL opens should not wait for the entry to run before its chunks download (a reload of the
+ * home paints from the stored snapshot; the login screen's chunks were two requests deep behind the entry). An inline
+ * script in index.html modulepreloads the opened screen's chunks (and preloads their CSS) when the URL opens one of
+ * these screens; other screens load theirs as before, and no screen downloads another's (the JS before login stays
+ * what that screen needs).
  */
-const preloadHomeFromHtml = (): Plugin => {
+const PRELOADED_SCREENS: ReadonlyArray<{ paths: ReadonlyArray<string>; module: RegExp }> = [
+  // the screen's own chunk (index.lazy.tsx once its route config is a file of its own)
+  { paths: ['/', '/pages/index/index'], module: /\/src\/routes\/pages\/index\/index(\.lazy)?\.tsx$/ },
+  { paths: ['/pages/login/login'], module: /\/src\/routes\/pages\/login\/login(\.lazy)?\.tsx$/ },
+]
+
+const preloadScreensFromHtml = (): Plugin => {
   let base = '/'
   return {
-    name: 'preload-home-from-html',
+    name: 'preload-screens-from-html',
     apply: 'build',
     configResolved: (config) => {
       base = config.base
@@ -37,25 +45,65 @@ const preloadHomeFromHtml = (): Plugin => {
       handler: (html, ctx) => {
         if (ctx.path !== '/index.html') return html
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-        // the home screen's own chunk (index.lazy.tsx once its route config is a file of its own)
-        const home = chunks.find((c) => /\/src\/routes\/pages\/index\/index(\.lazy)?\.tsx$/.test(c.facadeModuleId ?? ''))
-        if (!home) throw new Error('preload-home-from-html: no chunk of the home screen (src/routes/pages/index/index[.lazy].tsx)')
-        const entryFiles = new Set<string>()
         const closure = (file: string, into: Set<string>) => {
           const chunk = chunks.find((c) => c.fileName === file)
           if (!chunk || into.has(file)) return
           into.add(file)
           chunk.imports.forEach((i) => closure(i, into))
         }
+        const entryFiles = new Set<string>()
         chunks.filter((c) => c.isEntry).forEach((c) => closure(c.fileName, entryFiles))
-        const homeFiles = new Set<string>()
-        closure(home.fileName, homeFiles)
-        const js = [...homeFiles].filter((f) => !entryFiles.has(f)).map((f) => base + f)
-        const css = [...homeFiles].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]).map((f) => base + f)
-        const script = `(function(){var p=(location.hash.slice(1).split('?')[0])||'/';if(p!=='/'&&p!=='/pages/index/index')return;` +
+        const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]))
+        const entryCss = cssOf(entryFiles)
+        const screens = PRELOADED_SCREENS.map(({ module }) => {
+          const screen = chunks.find((c) => module.test(c.facadeModuleId ?? ''))
+          if (!screen) throw new Error(`preload-screens-from-html: no chunk of the screen ${module}`)
+          const files = new Set<string>()
+          closure(screen.fileName, files)
+          const js = [...files].filter((f) => !entryFiles.has(f)).map((f) => base + f)
+          const css = [...cssOf(files)].filter((f) => !entryCss.has(f)).map((f) => base + f)
+          return [js, css]
+        })
+        const byPath = Object.fromEntries(PRELOADED_SCREENS.flatMap(({ paths }, i) => paths.map((path) => [path, i])))
+        const script = `(function(){var p=(location.hash.slice(1).split('?')[0])||'/';var s=${JSON.stringify(screens)}[${JSON.stringify(byPath)}[p]];if(!s)return;` +
           `function l(r,h,a){var e=document.createElement('link');e.rel=r;e.href=h;if(a)e.as=a;e.crossOrigin='';document.head.appendChild(e)}` +
-          `${JSON.stringify(js)}.forEach(function(h){l('modulepreload',h)});${JSON.stringify(css)}.forEach(function(h){l('preload',h,'style')})})()`
-        return html.replace('</head>', `  <script>${script}</script>\n  </head>`)
+          `s[0].forEach(function(h){l('modulepreload',h)});s[1].forEach(function(h){l('preload',h,'style')})})()`
+        // before the entry's module script: the screen's chunks are requested with the entry's, not after the parser
+        // has gone through the rest of the head
+        const at = html.indexOf('<script type="module"')
+        if (at < 0) throw new Error('preload-screens-from-html: no module script in index.html')
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
+      },
+    },
+  }
+}
+
+/**
+ * Issue 12: the entry's stylesheets are index.html's own <style> elements (the server's policy names them by hash), so
+ * the boot screen paints once the HTML is parsed, without a stylesheet request (a round trip on a phone network)
+ * holding the first paint. Each inlined file keeps a disabled <link> (not fetched): Vite's loader of lazy chunks lists
+ * the CSS they need and skips a file a stylesheet link already names, so it does not apply the same rules a second
+ * time, later in the cascade.
+ */
+const inlineEntryCss = (): Plugin => {
+  let base = '/'
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        if (ctx.path !== '/index.html') return html
+        return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+          const asset = ctx.bundle?.[href.slice(base.length)]
+          if (asset?.type !== 'asset') throw new Error(`inline-entry-css: ${href} is not an asset of the build`)
+          const css = String(asset.source)
+          if (css.includes('</')) throw new Error(`inline-entry-css: ${href} cannot be inlined (contains "</")`)
+          return `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" disabled>`
+        })
       },
     },
   }
@@ -153,7 +201,8 @@ export default defineConfig({
   plugins: [
     react(),
     antdRenderSeam(),
-    preloadHomeFromHtml(),
+    preloadScreensFromHtml(),
+    inlineEntryCss(),
     startCoreFromHtml(),
     bootScreenInHtml(),
     previewCachesLikeProduction(),

@@ -16,7 +16,9 @@ const outDir = 'test-results/lighthouse'
 mkdirSync(outDir, { recursive: true })
 
 const startServer = async (dataDir: string) => {
-  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+  })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -28,7 +30,8 @@ const startServer = async (dataDir: string) => {
     child.stderr.on('data', onData)
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
   })
-  return { url, stop: () => child.kill('SIGTERM') }
+  // the server runs under npx and tsx: end its whole process group, or its output pipes keep this script alive
+  return { url, stop: () => process.kill(-child.pid!, 'SIGTERM') }
 }
 
 const lighthouse = async (url: string, name: string): Promise<Record<string, number>> => {
@@ -36,7 +39,7 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   const report = join(outDir, `${name}.json`)
   await run(bin, [
     ...pre, url, `--port=${DEBUG_PORT}`, '--disable-storage-reset', '--only-categories=accessibility,performance,best-practices',
-    '--output=json', `--output-path=${report}`, '--quiet',
+    '--output=json', `--output-path=${report}`, '--quiet', ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
   ], { maxBuffer: 64 * 1024 * 1024 })
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<string, { score: number }>

@@ -6,7 +6,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { BASE_PATH } from '../../worker/protocol/constants.ts'
 import type { App } from '../context.ts'
-import { appContentSecurityPolicy, inlineScriptHashes } from './content-security.ts'
+import { appContentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from './content-security.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +58,8 @@ export const serveApp = (app: App, appDir: string): void => {
     if (hit && hit.mtimeMs === stat.mtimeMs) return hit
     const body = readFileSync(file)
     const gzip = COMPRESSIBLE.test(contentTypeOf(file)) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null
-    const csp = appContentSecurityPolicy(file.endsWith('.html') ? inlineScriptHashes(body.toString('utf8')) : [])
+    const html = file.endsWith('.html') ? body.toString('utf8') : ''
+    const csp = appContentSecurityPolicy(inlineScriptHashes(html), inlineStyleHashes(html))
     const entry = { mtimeMs: stat.mtimeMs, body, gzip, csp }
     cache.set(file, entry)
     return entry

@@ -1,5 +1,6 @@
 // Issue 11 finding 8: every response forbids framing and content sniffing; the app's own files carry the full
-// Content-Security-Policy, naming index.html's inline scripts by hash; an ad page the app frames lets only the app.
+// Content-Security-Policy, naming index.html's inline scripts and styles by hash; an ad page the app frames lets only
+// the app.
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,8 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { useTestServer } from '../server/helpers.ts'
 
 const inline = "document.documentElement.dataset.boot='1'"
+const inlineStyle = '.boot{color:#333}'
 const appDir = mkdtempSync(join(tmpdir(), 'h11-app-'))
-writeFileSync(join(appDir, 'index.html'), `<!doctype html><title>t</title><script type="module" src="/x.js"></script><script>${inline}</script>`)
+writeFileSync(join(appDir, 'index.html'),
+  `<!doctype html><title>t</title><script type="module" src="/x.js"></script><script>${inline}</script><style>${inlineStyle}</style>`)
 writeFileSync(join(appDir, 'app.js'), 'export {}')
 const t = useTestServer({ serveApp: true, appDir })
 afterAll(() => rmSync(appDir, { recursive: true, force: true }))
@@ -28,14 +31,16 @@ describe('security headers', () => {
     }
   })
 
-  it('the app\'s files carry the full policy: own scripts and index.html\'s inline script by hash, own connections, no plug-ins, no framing', async () => {
+  it('the app\'s files carry the full policy: own scripts and styles and index.html\'s inline ones by hash, own connections, no plug-ins, no framing', async () => {
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`
+    const styleHash = `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`
     for (const path of ['/cloud/phone/web/', '/cloud/phone/web/app.js']) {
       const response = await fetch(t.server.url + path)
       await response.arrayBuffer()
       const policy = directives(response.headers.get('content-security-policy'))
       expect(policy.get('default-src')).toEqual(["'self'"])
       expect(policy.get('script-src')).toEqual(path.endsWith('/') ? ["'self'", hash] : ["'self'"])
+      expect(policy.get('style-src')).toEqual(path.endsWith('/') ? ["'self'", styleHash] : ["'self'"])
       expect(policy.get('connect-src')).toEqual(["'self'"])
       expect(policy.get('worker-src')).toEqual(["'self'"])
       expect(policy.get('object-src')).toEqual(["'none'"])
