@@ -1,7 +1,7 @@
 // Starts the reference server with the built app on a free port and a fresh database; tests read E2E_* env vars.
 // E2E_DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of PGlite (scripts/test.ts does both).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startPostgres } from '../support/postgres.ts'
@@ -46,5 +46,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     clearTimeout(killer)
     await postgres?.stop()
     rmSync(dataDir, { recursive: true, force: true })
+    // what the server printed (its unexpected errors included), kept beside the failures' screenshots
+    mkdirSync('test-results', { recursive: true })
+    writeFileSync(join('test-results', `e2e-server-${postgres ? 'postgres' : 'pglite'}.log`), output)
+    const errors = output.split('\n').filter((line) => line.startsWith('[server]'))
+    if (errors.length > 0) console.log(`the e2e server logged ${errors.length} unexpected errors:\n${errors.slice(0, 20).join('\n')}`)
   }
 }
