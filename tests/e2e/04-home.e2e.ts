@@ -108,3 +108,29 @@ test('an account with 60 devices lists them all and scrolls to the last one', as
   await expect(page.getByTestId('device-item').last()).toBeInViewport()
   await screenshot(page, 'home-60-scrolled')
 })
+
+test('a card\'s 更多 opens the list\'s sheet with that card\'s actions, and 机型参数 that card\'s model parameters', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await login(page, world.accounts.demo)
+  const cards = page.getByTestId('device-item')
+  await expect(cards).toHaveCount(5)
+  const imeiOf = async (index: number) => {
+    await cards.nth(index).getByTestId('device-action-more').click()
+    await page.getByTestId('device-action-model').click()
+    await expect(page.getByTestId('model-params')).toBeVisible()
+    await expect(page.getByTestId('model-imei')).not.toBeEmpty()
+    const imei = await page.getByTestId('model-imei').textContent()
+    await page.getByTestId('model-close').click()
+    await expect(page.getByTestId('model-params')).toBeHidden()
+    return imei
+  }
+  const first = await imeiOf(0)
+  const second = await imeiOf(1)
+  expect(first).not.toBe(second)
+  // the sheet is one for the list: a second card's opening shows one sheet, not one per card
+  await cards.nth(2).getByTestId('device-action-more').click()
+  await expect(page.getByTestId('device-action-bulk')).toHaveCount(1)
+  await expect(page.getByTestId('device-action-bulk')).toBeVisible()
+  await page.getByTestId('device-action-bulk').click()
+  await expect(page).toHaveURL(/bulkOperation/)
+})

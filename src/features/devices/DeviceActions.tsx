@@ -15,11 +15,15 @@ import { PATHS, type RoutePath } from '../../router/paths.ts'
 
 const t = devicesText.actions
 
-export const DeviceActions = ({ device }: { device: Device }) => {
+/** The "more" sheet's state on home: the card it was opened for (kept while the sheet slides out). */
+export interface MoreSheetState {
+  readonly device: Device
+  readonly open: boolean
+}
+
+export const DeviceActions = ({ device, onMore }: { device: Device; onMore: (device: Device) => void }) => {
   const call = useCall()
   const navigate = useNavigate()
-  const [moreOpen, setMoreOpen] = useState(false)
-  const [modelOpen, setModelOpen] = useState(false)
   const [rebooting, setRebooting] = useState(false)
   const can = (op: DeviceOp) => canDo(device, op)
   // offline, every action needs the network: disabled, with the offline notice as the reason
@@ -43,23 +47,42 @@ export const DeviceActions = ({ device }: { device: Device }) => {
     void navigate({ to: PATHS.renew, search: { userCardId: String(device.userCardId) } })
   }
 
-  const go = (to: RoutePath, search?: Record<string, string>) => () => void navigate({ to, search })
-  const more = [
-    { key: 'bulk', text: t.bulk, onClick: go(PATHS.bulkOperation) },
-    { key: 'transfer', text: t.transfer, disabled: !can('transfer'), onClick: go(PATHS.deviceTransfer) },
-    { key: 'authorise', text: t.authorise, onClick: go(PATHS.authorizedDevices) },
-    { key: 'replace', text: t.replace, disabled: !can('replace'), onClick: go(PATHS.replacement) },
-    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
-    { key: 'model', text: t.model, onClick: () => setModelOpen(true) },
-  ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))
-
   return (
     <div className="dv-card-actions" data-testid="device-actions" data-user-card-id={device.userCardId} onClick={(e) => e.stopPropagation()}>
       <Button size="mini" data-testid="device-action-reboot" disabled={!can('reboot')} loading={rebooting} onClick={() => void reboot()} {...offline}>{t.reboot}</Button>
       <Button size="mini" color="primary" fill="outline" data-testid="device-action-renew" disabled={!can('renew')} onClick={renew} {...offline}>{t.renew}</Button>
-      <Button size="mini" data-testid="device-action-more" onClick={() => setMoreOpen(true)} {...offline}>{t.more}</Button>
-      <ActionSheet visible={moreOpen} actions={more} closeOnAction cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} />
-      <ModelParametersSheet userCardId={modelOpen ? device.userCardId : null} canEdit={can('model')} onClose={() => setModelOpen(false)} />
+      <Button size="mini" data-testid="device-action-more" onClick={() => onMore(device)} {...offline}>{t.more}</Button>
     </div>
+  )
+}
+
+/**
+ * The "more" sheet and the model parameter sheet it opens: one of each for the whole list, showing the card they were
+ * opened for. An antd-mobile popup keeps its springs and gesture handler while closed; a sheet pair per card (four
+ * popups with the model sheet's pickers) was most of the home's first render (issue 12: Lighthouse total blocking time).
+ */
+export const DeviceMoreSheets = ({ more, onClose }: { more: MoreSheetState | null; onClose: () => void }) => {
+  const navigate = useNavigate()
+  const [model, setModel] = useState<MoreSheetState | null>(null)
+  const device = more?.device
+  const go = (to: RoutePath, search?: Record<string, string>) => () => void navigate({ to, search })
+  const actions = device === undefined ? [] : [
+    { key: 'bulk', text: t.bulk, onClick: go(PATHS.bulkOperation) },
+    { key: 'transfer', text: t.transfer, disabled: !canDo(device, 'transfer'), onClick: go(PATHS.deviceTransfer) },
+    { key: 'authorise', text: t.authorise, onClick: go(PATHS.authorizedDevices) },
+    { key: 'replace', text: t.replace, disabled: !canDo(device, 'replace'), onClick: go(PATHS.replacement) },
+    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
+    { key: 'model', text: t.model, onClick: () => setModel({ device, open: true }) },
+  ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))
+
+  return (
+    <>
+      <ActionSheet visible={more?.open === true} actions={actions} closeOnAction cancelText={devicesText.common.cancel} onClose={onClose} />
+      <ModelParametersSheet
+        userCardId={model?.open === true ? model.device.userCardId : null}
+        canEdit={model !== null && canDo(model.device, 'model')}
+        onClose={() => setModel((m) => m && { ...m, open: false })}
+      />
+    </>
   )
 }

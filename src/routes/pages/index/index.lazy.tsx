@@ -22,6 +22,7 @@ import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
+import { DeviceMoreSheets } from '../../../features/devices/DeviceActions.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
 import { usePopUpAds } from './-components/use-pop-up-ads.ts'
 import './index.css'
@@ -121,6 +122,12 @@ export default function HomeScreen() {
     [navigate],
   )
 
+  // the list's one "more" sheet, for the card it was opened for (that card as the list has it now)
+  const [more, setMore] = useState<{ userCardId: Device['userCardId']; open: boolean } | null>(null)
+  const openMore = useCallback((device: Device) => setMore({ userCardId: device.userCardId, open: true }), [])
+  const closeMore = useCallback(() => setMore((m) => m && { ...m, open: false }), [])
+  const moreDevice = more === null ? undefined : devices.list.find((d) => d.userCardId === more.userCardId)
+
   const neverLoaded = devices.fetchedAt === null
   const currentKey = current ? slidingKeyOf(current) : null
   const body = !loggedIn ? (
@@ -165,6 +172,7 @@ export default function HomeScreen() {
           typeName={phoneTypeName(mealTypes, device.phoneType)}
           selected={slidingKeyOf(device) === currentKey}
           onOpen={openDevice}
+          onMore={openMore}
         />
       ))}
     </ul>
@@ -217,6 +225,9 @@ export default function HomeScreen() {
       >
         <div className="home-body">{body}</div>
       </PullToRefresh>
+      {devices.list.length > 0 && (
+        <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
+      )}
       {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
       <BackToTop />
     </Page>

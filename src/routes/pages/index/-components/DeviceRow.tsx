@@ -14,6 +14,8 @@ export interface DeviceRowProps {
   readonly typeName: string
   readonly selected: boolean
   readonly onOpen: (device: Device) => void
+  /** Opens the list's "more" sheet for this card. */
+  readonly onMore: (device: Device) => void
 }
 
 /** A refresh hands every row a new device object; only a changed field re-renders the row. */
@@ -21,9 +23,9 @@ const sameDevice = (a: Device, b: Device): boolean =>
   a === b || (Object.keys(a) as Array<keyof Device>).every((k) => a[k] === b[k])
 
 const sameProps = (a: DeviceRowProps, b: DeviceRowProps): boolean =>
-  a.typeName === b.typeName && a.selected === b.selected && a.onOpen === b.onOpen && sameDevice(a.device, b.device)
+  a.typeName === b.typeName && a.selected === b.selected && a.onOpen === b.onOpen && a.onMore === b.onMore && sameDevice(a.device, b.device)
 
-export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, onOpen }: DeviceRowProps) {
+export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, onOpen, onMore }: DeviceRowProps) {
   const marker = authMarker(device)
   const tone = remainingTone(device.validTime)
   return (
@@ -74,7 +76,7 @@ export const DeviceRow = memo(function DeviceRow({ device, typeName, selected, o
         </div>
         <span className="device-arrow" aria-hidden>›</span>
       </div>
-      <DeviceActions device={device} />
+      <DeviceActions device={device} onMore={onMore} />
     </li>
   )
 }, sameProps)
