@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import type { Plugin } from 'vite'
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BOOT_SCREEN_HTML } from './src/boot/boot-screen.ts'
 import { earlyBootScript } from './src/boot/early-core.ts'
@@ -110,6 +111,102 @@ const inlineEntryCss = (): Plugin => {
 }
 
 /**
+ * Issue 12: the app's `import { Button, Toast } from 'antd-mobile'` become imports of each component's own module
+ * (the package's barrel, es/index.js, re-exports all 80 of them and its only effect is the global CSS, kept). What is
+ * bundled is the same; the build's module graph then says which components each screen really uses, which the home's
+ * chunk grouping (homeChunk) needs: through the barrel, everything the home uses looked shared with the entry.
+ */
+const ANTD_BARREL = fileURLToPath(new URL('./node_modules/antd-mobile/es/index.js', import.meta.url))
+const antdDirectImports = (): Plugin => {
+  // export name -> [module under antd-mobile/es, its export]; from the barrel's `export { a as B } from './x'` lines
+  const exportsOf = (): Map<string, [string, string]> => {
+    const barrel = readFileSync(ANTD_BARREL, 'utf8')
+    const map = new Map<string, [string, string]>()
+    for (const m of barrel.matchAll(/export\s*\{([^}]+)\}\s*from\s*'\.\/([^']+)'/g)) {
+      for (const spec of m[1]!.split(',')) {
+        const [imported, exported = imported] = spec.trim().split(/\s+as\s+/)
+        if (imported) map.set(exported!.trim(), [m[2]!, imported.trim()])
+      }
+    }
+    return map
+  }
+  let exported: Map<string, [string, string]> | null = null
+  return {
+    name: 'antd-direct-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes("'antd-mobile'")) return null
+      exported ??= exportsOf()
+      const names = exported
+      const out = code.replace(/(import|export)\s*\{([^}]*)\}\s*from\s*'antd-mobile'/g, (_statement, kind: string, list: string) => {
+        const specs = list.split(',').map((x) => x.trim()).filter(Boolean)
+        const types = specs.filter((x) => x.startsWith('type '))
+        const values = specs.filter((x) => !x.startsWith('type '))
+        const direct = values.map((spec) => {
+          const [name, local = name] = spec.split(/\s+as\s+/).map((x) => x.trim())
+          const target = names.get(name!)
+          if (!target) this.error(`antd-direct-imports: antd-mobile exports no ${name} (${id})`)
+          return `${kind} { ${target[1]} as ${local} } from 'antd-mobile/es/${target[0]}'`
+        })
+        const typeOnly = types.length > 0 ? [`${kind} { ${types.join(', ')} } from 'antd-mobile'`] : []
+        return [...(kind === 'import' ? ["import 'antd-mobile/es/global'"] : []), ...direct, ...typeOnly].join('; ')
+      })
+      return out === code ? null : { code: out, map: null }
+    },
+  }
+}
+
+/**
+ * Issue 12: the home screen needs ~45 chunks besides the entry's (rolldown's automatic splitting cuts one per set of
+ * screens sharing a module): a modulepreload link, a stylesheet, a request and module records each, before the list
+ * paints. The modules that only the home's static imports reach (not the entry's, not the login screen's) form one
+ * chunk: nothing of it loads before login, a module the home shares with the entry or the login stays where it was,
+ * and another screen that uses one of these modules loads that chunk (mostly there already: screens open from home).
+ */
+const HOME_SCREEN = fileURLToPath(new URL('./src/routes/pages/index/index.lazy.tsx', import.meta.url))
+const NOT_HOME_ONLY = [
+  fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/routes/pages/login/login.lazy.tsx', import.meta.url)),
+]
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: ReadonlyArray<string> } | null }
+const homeOnlyModules = (graph: ModuleGraph): Set<string> => {
+  const reach = (from: ReadonlyArray<string>): Set<string> => {
+    const seen = new Set<string>()
+    const visit = (id: string): void => {
+      if (seen.has(id)) return
+      const info = graph.getModuleInfo(id)
+      if (!info) return
+      seen.add(id)
+      info.importedIds.forEach(visit)
+    }
+    from.forEach(visit)
+    return seen
+  }
+  // a build of other pages (the bench's) has no app entry: nothing to group
+  if (graph.getModuleInfo(NOT_HOME_ONLY[0]!) === null) return new Set()
+  const shared = reach(NOT_HOME_ONLY)
+  // through antd-mobile's barrel every component would look shared (antdDirectImports keeps the app off it)
+  if (shared.has(ANTD_BARREL)) throw new Error('home-chunk: a module reached by the entry imports antd-mobile\'s barrel')
+  // the screen's own module stays the facade of its lazy chunk (the preload plugin and the bench find it by name)
+  return new Set([...reach([HOME_SCREEN])].filter((id) => id !== HOME_SCREEN && !shared.has(id)))
+}
+const homeChunk = () => {
+  const byPass = new WeakMap<object, Set<string>>()
+  return {
+    // a home-only module imports home-only or shared modules, never the other way round: no cycle between chunks
+    includeDependenciesRecursively: false,
+    groups: [{
+      name: (id: string, ctx: ModuleGraph): string | null => {
+        let homeOnly = byPass.get(ctx)
+        if (!homeOnly) byPass.set(ctx, (homeOnly = homeOnlyModules(ctx)))
+        return homeOnly.has(id) ? 'home' : null
+      },
+    }],
+  }
+}
+
+/**
  * antd-mobile's imperative overlays render through the function its utils/unstable-render.js hands out; the default
  * there is rc-util's legacy ReactDOM.render path (dead under React 19, where src/boot/antd-react19.ts sets a createRoot
  * renderer) and it cost ~3 kB gzip before login. src/boot/antd-render-seam.ts keeps the seam without that default.
@@ -125,6 +222,11 @@ const antdRenderSeam = (): Plugin => {
     name: 'antd-render-seam',
     enforce: 'pre',
     resolveId: (source, importer) => {
+      // the app's own import of it (antdDirectImports names the module instead of the barrel)
+      if (source === 'antd-mobile/es/utils/unstable-render') {
+        substituted = true
+        return seam
+      }
       if (!importer || !/[\\/]antd-mobile[\\/]es[\\/]/.test(importer)) return null
       bundlesAntd = true
       if (!/^\.{1,2}\/(utils\/)?unstable-render(\.js)?$/.test(source)) return null
@@ -200,6 +302,7 @@ export default defineConfig({
   base: '/cloud/phone/web/',
   plugins: [
     react(),
+    antdDirectImports(),
     antdRenderSeam(),
     preloadScreensFromHtml(),
     inlineEntryCss(),
@@ -264,7 +367,10 @@ export default defineConfig({
       'node-forge/lib/util',
     ],
   },
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800,
+    rolldownOptions: { output: { codeSplitting: homeChunk() } },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
