@@ -1,7 +1,7 @@
 // Idempotent demo ads (two home pop-ups: a promo page and a purchase shortcut) and notices (a system announcement
 // for everyone, an activity notice, and one addressed to the demo user). Existing rows are left alone.
 import type { Kysely } from 'kysely'
-import { AD_PLACE_HOME_POPUP } from '../../worker/protocol/messages.ts'
+import { AD_PLACE_HOME_POPUP } from '../../worker/protocol/constants.ts'
 import type { Database } from '../db/schema.ts'
 import { messagesDb } from './tables.ts'
 

@@ -110,3 +110,6 @@ export const WORKER_START_TIMEOUT_MS = 30_000
 
 /** Page records sent in one reportRecords call (issue 8 analytics); here, free of Effect, so the tab can import it. */
 export const RECORDS_PER_REPORT = 50
+
+/** Ad places we serve (getAdInfoByAdPlace); the home pop-up is the only one the app shows. */
+export const AD_PLACE_HOME_POPUP = 1

@@ -3,9 +3,6 @@ import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
 import { Id, IntIn, PageNum, PageSize } from './limits.ts'
 
-/** Ad places we serve; the home pop-up is the only one the app shows. */
-export const AD_PLACE_HOME_POPUP = 1
-
 /** §3 Ad: clickUrl, androidVersion, phoneType; plus what a pop-up needs to draw it. */
 export const Ad = Schema.Struct({
   id: Schema.Number,

@@ -1,7 +1,7 @@
 // The ad view's url check (issue 11 finding 8): a link can carry any ?url=, so the view asks the core for the ad
 // list and frames the url only when it is that ad's own clickUrl.
 import { useEffect, useState } from 'react'
-import { AD_PLACE_HOME_POPUP } from '../../../worker/protocol/messages.ts'
+import { AD_PLACE_HOME_POPUP } from '../../../worker/protocol/constants.ts'
 import { useCall } from '../../core/use-call.ts'
 import { isHttpUrl } from '../../lib/validators.ts'
 import { adFrameUrl } from './ad-click.ts'
