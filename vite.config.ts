@@ -2,7 +2,7 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import type { Plugin } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -33,51 +33,54 @@ const PRELOADED_SCREENS: ReadonlyArray<{ paths: ReadonlyArray<string>; module: R
   { paths: ['/pages/login/login'], module: /\/src\/routes\/pages\/login\/login(\.lazy)?\.tsx$/ },
 ]
 
-const preloadScreensFromHtml = (): Plugin => {
+/** A build-only rewrite of the built index.html, given the bundle and the base path. */
+const builtIndexHtml = (name: string, rewrite: (html: string, bundle: Rollup.OutputBundle, base: string) => string): Plugin => {
   let base = '/'
   return {
-    name: 'preload-screens-from-html',
+    name,
     apply: 'build',
     configResolved: (config) => {
       base = config.base
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) => {
-        if (ctx.path !== '/index.html') return html
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-        const closure = (file: string, into: Set<string>) => {
-          const chunk = chunks.find((c) => c.fileName === file)
-          if (!chunk || into.has(file)) return
-          into.add(file)
-          chunk.imports.forEach((i) => closure(i, into))
-        }
-        const entryFiles = new Set<string>()
-        chunks.filter((c) => c.isEntry).forEach((c) => closure(c.fileName, entryFiles))
-        const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]))
-        const entryCss = cssOf(entryFiles)
-        const screens = PRELOADED_SCREENS.map(({ module }) => {
-          const screen = chunks.find((c) => module.test(c.facadeModuleId ?? ''))
-          if (!screen) throw new Error(`preload-screens-from-html: no chunk of the screen ${module}`)
-          const files = new Set<string>()
-          closure(screen.fileName, files)
-          const js = [...files].filter((f) => !entryFiles.has(f)).map((f) => base + f)
-          const css = [...cssOf(files)].filter((f) => !entryCss.has(f)).map((f) => base + f)
-          return [js, css]
-        })
-        const byPath = Object.fromEntries(PRELOADED_SCREENS.flatMap(({ paths }, i) => paths.map((path) => [path, i])))
-        const script = `(function(){var p=(location.hash.slice(1).split('?')[0])||'/';var s=${JSON.stringify(screens)}[${JSON.stringify(byPath)}[p]];if(!s)return;` +
-          `function l(r,h,a){var e=document.createElement('link');e.rel=r;e.href=h;if(a)e.as=a;e.crossOrigin='';document.head.appendChild(e)}` +
-          `s[0].forEach(function(h){l('modulepreload',h)});s[1].forEach(function(h){l('preload',h,'style')})})()`
-        // before the entry's module script: the screen's chunks are requested with the entry's, not after the parser
-        // has gone through the rest of the head
-        const at = html.indexOf('<script type="module"')
-        if (at < 0) throw new Error('preload-screens-from-html: no module script in index.html')
-        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
-      },
+      handler: (html, ctx) => (ctx.path === '/index.html' ? rewrite(html, ctx.bundle ?? {}, base) : html),
     },
   }
 }
+
+const preloadScreensFromHtml = (): Plugin =>
+  builtIndexHtml('preload-screens-from-html', (html, bundle, base) => {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+    const closure = (file: string, into: Set<string>) => {
+      const chunk = chunks.find((c) => c.fileName === file)
+      if (!chunk || into.has(file)) return
+      into.add(file)
+      chunk.imports.forEach((i) => closure(i, into))
+    }
+    const entryFiles = new Set<string>()
+    chunks.filter((c) => c.isEntry).forEach((c) => closure(c.fileName, entryFiles))
+    const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]))
+    const entryCss = cssOf(entryFiles)
+    const screens = PRELOADED_SCREENS.map(({ module }) => {
+      const screen = chunks.find((c) => module.test(c.facadeModuleId ?? ''))
+      if (!screen) throw new Error(`preload-screens-from-html: no chunk of the screen ${module}`)
+      const files = new Set<string>()
+      closure(screen.fileName, files)
+      const js = [...files].filter((f) => !entryFiles.has(f)).map((f) => base + f)
+      const css = [...cssOf(files)].filter((f) => !entryCss.has(f)).map((f) => base + f)
+      return [js, css]
+    })
+    const byPath = Object.fromEntries(PRELOADED_SCREENS.flatMap(({ paths }, i) => paths.map((path) => [path, i])))
+    const script = `(function(){var p=(location.hash.slice(1).split('?')[0])||'/';var s=${JSON.stringify(screens)}[${JSON.stringify(byPath)}[p]];if(!s)return;` +
+      `function l(r,h,a){var e=document.createElement('link');e.rel=r;e.href=h;if(a)e.as=a;e.crossOrigin='';document.head.appendChild(e)}` +
+      `s[0].forEach(function(h){l('modulepreload',h)});s[1].forEach(function(h){l('preload',h,'style')})})()`
+    // before the entry's module script: the screen's chunks are requested with the entry's, not after the parser
+    // has gone through the rest of the head
+    const at = html.indexOf('<script type="module"')
+    if (at < 0) throw new Error('preload-screens-from-html: no module script in index.html')
+    return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
+  })
 
 /**
  * Issue 12: the entry's stylesheets are index.html's own <style> elements (the server's policy names them by hash), so
@@ -86,29 +89,15 @@ const preloadScreensFromHtml = (): Plugin => {
  * the CSS they need and skips a file a stylesheet link already names, so it does not apply the same rules a second
  * time, later in the cascade.
  */
-const inlineEntryCss = (): Plugin => {
-  let base = '/'
-  return {
-    name: 'inline-entry-css',
-    apply: 'build',
-    configResolved: (config) => {
-      base = config.base
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html, ctx) => {
-        if (ctx.path !== '/index.html') return html
-        return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
-          const asset = ctx.bundle?.[href.slice(base.length)]
-          if (asset?.type !== 'asset') throw new Error(`inline-entry-css: ${href} is not an asset of the build`)
-          const css = String(asset.source)
-          if (css.includes('</')) throw new Error(`inline-entry-css: ${href} cannot be inlined (contains "</")`)
-          return `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" disabled>`
-        })
-      },
-    },
-  }
-}
+const inlineEntryCss = (): Plugin =>
+  builtIndexHtml('inline-entry-css', (html, bundle, base) =>
+    html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+      const asset = bundle[href.slice(base.length)]
+      if (asset?.type !== 'asset') throw new Error(`inline-entry-css: ${href} is not an asset of the build`)
+      const css = String(asset.source)
+      if (css.includes('</')) throw new Error(`inline-entry-css: ${href} cannot be inlined (contains "</")`)
+      return `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" disabled>`
+    }))
 
 /**
  * Issue 12: the app's `import { Button, Toast } from 'antd-mobile'` become imports of each component's own module

@@ -17,12 +17,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  // the address is looked for until it is found; the rest of the run's output is only kept
+  let started = false
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
+      if (started) return
       const m = output.match(/http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/)
-      if (m && Number(m[1]) > 0) { clearTimeout(timer); resolve(`http://127.0.0.1:${m[1]}`) }
+      if (m && Number(m[1]) > 0) { started = true; clearTimeout(timer); resolve(`http://127.0.0.1:${m[1]}`) }
     }
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
