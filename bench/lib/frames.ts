@@ -12,3 +12,6 @@ export const frameId = (text: string): number => {
   const at = text.indexOf(BENCH_PREFIX)
   return at < 0 ? 0 : parseInt(text.slice(at + BENCH_PREFIX.length), 10) || 0
 }
+
+/** the push socket URL's query parameter naming its delivery path (set by the baselines' tab URL and the product's socket probe). */
+export const BENCH_PATH_PARAM = 'benchPath'

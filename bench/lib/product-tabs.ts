@@ -2,6 +2,7 @@
 // tab waits until its core's push socket is open (one shared socket, or one per tab with the dedicated fallback).
 import type { BrowserContext, Page } from 'playwright-core'
 import type { BenchContext } from './context.ts'
+import { BENCH_PATH_PARAM } from './frames.ts'
 import { control, isProduct, openTab, type DeliveryPath } from './tabs.ts'
 
 export const waitFor = async (what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
@@ -19,7 +20,7 @@ const pushOpen = (page: Page): Promise<void> =>
 export const pathUrl = (ctx: BenchContext, path: DeliveryPath, query: Record<string, string | number> = {}): string =>
   ctx.pages.pageUrl('dispatch.html', {
     mode: isProduct(path) ? 'product' : path,
-    ws: ctx.push.url,
+    ws: `${ctx.push.url}?${BENCH_PATH_PARAM}=${path}`,
     worker: `bench-${path}`,
     ...(path === 'dedicated' ? { dedicated: 1 } : {}),
     ...query,

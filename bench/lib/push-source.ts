@@ -4,7 +4,7 @@
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { benchFrame } from './frames.ts'
+import { BENCH_PATH_PARAM, benchFrame } from './frames.ts'
 
 export interface SeriesWrite {
   /** wall-aligned ms (performance.timeOrigin + now(), the browser's clock too) of the first and last frame written. */
@@ -17,6 +17,8 @@ export interface SeriesWrite {
 export interface SeriesOptions {
   /** called after every frame of the series is written (i is 0-based), e.g. to kill a worker halfway. */
   readonly onProgress?: (i: number) => void
+  /** only to the sockets of this delivery path (their URL's benchPath); every open socket when absent. */
+  readonly only?: string
 }
 
 export interface PushSource {
@@ -24,7 +26,7 @@ export interface PushSource {
   readonly open: () => number
   readonly counters: () => { socketsOpened: number; socketsOpen: number; heartbeats: number }
   readonly resetCounters: () => void
-  /** sends ids from..from+count-1, one frame per id to every open socket, every intervalMs (0: as fast as it can). */
+  /** sends ids from..from+count-1, one frame per id to every open socket (or options.only's), every intervalMs (0: as fast as it can). */
   readonly sendSeries: (from: number, count: number, intervalMs: number, options?: SeriesOptions) => Promise<SeriesWrite>
   /** resolves when at least n sockets are open (a reattached worker has reopened its socket). */
   readonly waitForSockets: (n: number, timeoutMs: number) => Promise<void>
@@ -37,11 +39,14 @@ export const startPushSource = async (): Promise<PushSource> => {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
   await new Promise<void>((resolve) => wss.once('listening', resolve))
   const sockets = new Set<WebSocket>()
+  /** which delivery path a socket belongs to: the benchPath its URL carries (tabs of two paths may be open together). */
+  const pathOf = new WeakMap<WebSocket, string | null>()
   let socketsOpened = 0
   let heartbeats = 0
-  wss.on('connection', (ws) => {
+  wss.on('connection', (ws, req) => {
     socketsOpened++
     sockets.add(ws)
+    pathOf.set(ws, new URL(req.url ?? '/', 'ws://push-source').searchParams.get(BENCH_PATH_PARAM))
     ws.on('close', () => sockets.delete(ws))
     ws.on('error', () => sockets.delete(ws))
     ws.on('message', (data) => {
@@ -52,10 +57,10 @@ export const startPushSource = async (): Promise<PushSource> => {
       }
     })
   })
-  const broadcast = (frame: string): number => {
+  const broadcast = (frame: string, only: string | undefined): number => {
     let sent = 0
     for (const ws of sockets) {
-      if (ws.readyState !== ws.OPEN) continue
+      if (ws.readyState !== ws.OPEN || (only !== undefined && pathOf.get(ws) !== only)) continue
       ws.send(frame)
       sent++
     }
@@ -67,7 +72,7 @@ export const startPushSource = async (): Promise<PushSource> => {
     let written = 0
     for (let i = 0; i < count; i++) {
       const at = now()
-      written += broadcast(benchFrame(from + i))
+      written += broadcast(benchFrame(from + i), options.only)
       if (i === 0) firstWriteAt = at
       lastWriteAt = at
       options.onProgress?.(i)

@@ -2,7 +2,7 @@
 // bench push source (the one writer that feeds every path, bench/lib/push-source.ts), stamps every frame at the moment
 // it reaches the core's socket (before the core's own listener runs), and hands the stamps out over a BroadcastChannel.
 import { PUSH_PATH } from '../../worker/protocol/push-wire.ts'
-import { frameId } from '../lib/frames.ts'
+import { BENCH_PATH_PARAM, frameId } from '../lib/frames.ts'
 import { now } from './clock.ts'
 
 // replaced at build time by the bench page server (bench/lib/bench-pages.ts) with the push source's ws:// URL
@@ -18,6 +18,9 @@ const redirected = (url: string | URL): string | URL => {
   if (target.pathname !== PUSH_PATH || !PUSH_SOURCE_URL.startsWith('ws')) return url
   const source = new URL(PUSH_SOURCE_URL)
   source.search = target.search
+  // the push source tells the product's sockets from a baseline's opened beside them (bench/lib/push-source.ts); the
+  // dedicated fallback's cores say product too (that path never runs beside the shared one)
+  source.searchParams.set(BENCH_PATH_PARAM, 'product')
   return source.toString()
 }
 

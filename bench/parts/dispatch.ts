@@ -22,7 +22,7 @@ export const pathName = (path: DeliveryPath): string =>
 export interface LatencyResult {
   readonly path: DeliveryPath
   readonly tabs: number
-  /** 1 for the run before the flood; later rounds are latency-only runs (bench/parts/delivery.ts). */
+  /** 1 for the run before the flood; later rounds are the paired latency-only runs (bench/parts/paired-latency.ts). */
   readonly round: number
   readonly ok: boolean
   readonly error?: string
@@ -41,6 +41,8 @@ export interface LatencyResult {
   /** the raw latencies, pooled over rounds in the report and left out of its JSON. */
   readonly storeSamples?: ReadonlyArray<number>
   readonly commitSamples?: ReadonlyArray<number>
+  /** paired rounds (bench/parts/paired-latency.ts): each block's store p50, in the order the blocks ran. */
+  readonly blockP50s?: ReadonlyArray<number>
 }
 
 /** Each message's t0: its first arrival in the browser (the worker sockets; for per-tab sockets the earliest tab's). */
@@ -56,40 +58,66 @@ export const firstArrivals = async (path: DeliveryPath, pages: Page[], count: nu
 }
 
 /** one message per ~frame at 16 tabs keeps 2 cores from queueing, so this measures latency, not backlog. */
-const pacingMs = (tabs: number): number => (tabs >= 16 ? 16 : tabs >= 4 ? 6 : 4)
+export const pacingMs = (tabs: number): number => (tabs >= 16 ? 16 : tabs >= 4 ? 6 : 4)
+
+/** `only`: the push source writes to this path's sockets alone (another path's tabs may be open beside them). */
+export const warmUp = async (ctx: BenchContext, pages: Page[], only?: DeliveryPath): Promise<void> => {
+  const warm = ctx.quick ? 30 : 100
+  await resetTabs(pages, warm)
+  await ctx.push.sendSeries(1, warm, pacingMs(pages.length), { only })
+  await waitForStores(pages, warm, { stallMs: 5_000, maxMs: 20_000, commits: true })
+  await settle(pages, 300, 15_000)
+}
+
+export interface SeriesSamples {
+  readonly store: number[]
+  readonly commit: number[]
+  readonly missing: number
+  readonly exact: boolean
+  readonly counterShort: number
+}
+
+/** count paced messages, and per message and tab the time from its first arrival to the store and to React. */
+export const timedSeries = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], count: number, only?: DeliveryPath): Promise<SeriesSamples> => {
+  await resetTabs(pages, count)
+  await ctx.push.sendSeries(1, count, pacingMs(pages.length), { only })
+  const exact = await waitForStores(pages, count, { stallMs: 5_000, maxMs: ctx.quick ? 20_000 : 60_000, commits: true })
+  const dumps = await dumpTabs(pages)
+  const t0 = await firstArrivals(path, pages, count, dumps.map((d) => d.arrivalAt))
+  const store: number[] = []
+  const commit: number[] = []
+  let missing = 0
+  for (const d of dumps) {
+    for (let k = 1; k <= count; k++) {
+      if (!(t0[k] > 0) || !(d.storeAt[k] > 0) || !(d.commitAt[k] > 0)) { missing++; continue }
+      store.push(d.storeAt[k] - t0[k])
+      commit.push(d.commitAt[k] - t0[k])
+    }
+  }
+  return { store, commit, missing, exact, counterShort: dumps.reduce((a, d) => a + (count - (d.progress.counter - d.progress.base)), 0) }
+}
+
+/** A run's result from its series (several, pooled, for the paired blocks). */
+export const latencyResult = async (path: DeliveryPath, pages: Page[], round: number, series: ReadonlyArray<SeriesSamples>): Promise<LatencyResult> => {
+  const isolated = await pages[0].evaluate(async () => ({ tabs: self.crossOriginIsolated, worker: await window.__bench!.workerIsolated() }))
+  const projection = path === 'product' || path === 'dedicated' ? 'product store' : String(await pages[0].evaluate(() => window.__bench!.control('projection')))
+  const store = series.flatMap((s) => s.store)
+  const commit = series.flatMap((s) => s.commit)
+  return {
+    path, tabs: pages.length, round, ok: true, store: summarize(store), commit: summarize(commit),
+    missing: series.reduce((a, s) => a + s.missing, 0), exact: series.every((s) => s.exact),
+    counterShort: series.reduce((a, s) => a + s.counterShort, 0), projection, isolated,
+    storeSamples: store, commitSamples: commit,
+    ...(series.length > 1 ? { blockP50s: series.map((s) => summarize(s.store).p50) } : {}),
+  }
+}
 
 export const measureLatency = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], count: number, round: number): Promise<LatencyResult> => {
-  const tabs = pages.length
   try {
-    const warm = ctx.quick ? 30 : 100
-    await resetTabs(pages, warm)
-    await ctx.push.sendSeries(1, warm, pacingMs(tabs))
-    await waitForStores(pages, warm, { stallMs: 5_000, maxMs: 20_000, commits: true })
-    await settle(pages, 300, 15_000)
-    await resetTabs(pages, count)
-    await ctx.push.sendSeries(1, count, pacingMs(tabs))
-    const exact = await waitForStores(pages, count, { stallMs: 5_000, maxMs: ctx.quick ? 20_000 : 60_000, commits: true })
-    const dumps = await dumpTabs(pages)
-    const t0 = await firstArrivals(path, pages, count, dumps.map((d) => d.arrivalAt))
-    const storeLat: number[] = []
-    const commitLat: number[] = []
-    let missing = 0
-    for (const d of dumps) {
-      for (let k = 1; k <= count; k++) {
-        if (!(t0[k] > 0) || !(d.storeAt[k] > 0) || !(d.commitAt[k] > 0)) { missing++; continue }
-        storeLat.push(d.storeAt[k] - t0[k])
-        commitLat.push(d.commitAt[k] - t0[k])
-      }
-    }
-    const isolated = await pages[0].evaluate(async () => ({ tabs: self.crossOriginIsolated, worker: await window.__bench!.workerIsolated() }))
-    const projection = path === 'product' || path === 'dedicated' ? 'product store' : String(await pages[0].evaluate(() => window.__bench!.control('projection')))
-    return {
-      path, tabs, round, ok: true, store: summarize(storeLat), commit: summarize(commitLat), missing, exact,
-      counterShort: dumps.reduce((a, d) => a + (count - (d.progress.counter - d.progress.base)), 0), projection, isolated,
-      storeSamples: storeLat, commitSamples: commitLat,
-    }
+    await warmUp(ctx, pages)
+    return await latencyResult(path, pages, round, [await timedSeries(ctx, path, pages, count)])
   } catch (e) {
-    return latencyFailure(path, tabs, e, round)
+    return latencyFailure(path, pages.length, e, round)
   }
 }
 
@@ -129,13 +157,29 @@ const ms = (v: number | undefined): string | number => (v === undefined || !Numb
 const ratio = (a: number | undefined, b: number | undefined): number | null =>
   a === undefined || b === undefined || !(b > 0) ? null : round(a / b, 2)
 
-export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number): PartOutput => {
+/** how the paired rounds ran (bench/parts/paired-latency.ts), for the report's text. */
+export interface PairedPlan {
+  readonly sessions: number
+  readonly blocks: number
+  readonly messages: number
+}
+
+export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number, paired: PairedPlan): PartOutput => {
   const results = pool(runs)
   const at = (path: DeliveryPath, tabs: number) => results.find((s) => s.path === path && s.tabs === tabs && s.ok)
   const roundRatios = (tabs: number) => {
     const rounds = [...new Set(runs.filter((r) => r.tabs === tabs).map((r) => r.round))].sort((a, b) => a - b)
-    const one = (path: DeliveryPath, round: number) => runs.find((r) => r.path === path && r.tabs === tabs && r.round === round && r.ok)?.store
-    return rounds.map((round) => ({ round, p50: ratio(one('product', round)?.p50, one('port', round)?.p50), p99: ratio(one('product', round)?.p99, one('port', round)?.p99) }))
+    const one = (path: DeliveryPath, round: number) => runs.find((r) => r.path === path && r.tabs === tabs && r.round === round && r.ok)
+    return rounds.map((round) => {
+      const product = one('product', round)
+      const port = one('port', round)
+      // block b of the product against block b of the baseline: they ran back to back
+      const blocks = (product?.blockP50s ?? []).map((p, b) => ratio(p, port?.blockP50s?.[b])).filter((r): r is number => r !== null).sort((a, b) => a - b)
+      return {
+        round, p50: ratio(product?.store?.p50, port?.store?.p50), p99: ratio(product?.store?.p99, port?.store?.p99),
+        blocks: blocks.length === 0 ? '-' : `${blocks.length}: median ${blocks[Math.floor((blocks.length - 1) / 2)]}, ${blocks[0]} to ${blocks[blocks.length - 1]}`,
+      }
+    })
   }
   const tabCounts = [...new Set(results.map((r) => r.tabs))].sort((a, b) => a - b)
   const p4 = at('product', 4)
@@ -155,7 +199,7 @@ export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number)
   return {
     tables: [
       {
-        title: `Dispatch latency in ms from the frame reaching the browser's first socket to the tab's store / React showing it (${count} messages per run and tab; samples = messages x tabs x rounds, pooled)`,
+        title: `Dispatch latency in ms from the frame reaching the browser's first socket to the tab's store / React showing it (round 1: ${count} messages per tab; paired rounds: ${paired.blocks} blocks of ${paired.messages}; samples = messages x tabs, rounds pooled)`,
         columns: ['path', 'tabs', 'rounds', 'store p50', 'store p95', 'store p99', 'React p50', 'React p95', 'React p99', 'samples', 'missing', 'stores exact', 'counter short', 'isolated tab/worker', 'note'],
         rows: sorted.map((s) => [
           pathName(s.path), s.tabs, s.round,
@@ -177,9 +221,9 @@ export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number)
         }),
       },
       {
-        title: 'Store latency ratio product / raw-port baseline per round (round 1 runs before the flood; the targets use the pooled samples above)',
-        columns: ['tabs', 'round', 'p50 ratio', 'p99 ratio'],
-        rows: [1, 4].flatMap((tabs) => roundRatios(tabs).map((r) => [tabs, r.round, r.p50 ?? '-', r.p99 ?? '-'])),
+        title: 'Store latency ratio product / raw-port baseline per round (round 1: each path alone, before its flood; later rounds: side by side in blocks, bench/parts/paired-latency.ts; the targets use the pooled samples above)',
+        columns: ['tabs', 'round', 'p50 ratio', 'p99 ratio', 'block p50 ratios: blocks, median, range'],
+        rows: [1, 4].flatMap((tabs) => roundRatios(tabs).map((r) => [tabs, r.round, r.p50 ?? '-', r.p99 ?? '-', r.blocks])),
       },
     ],
     targets,
@@ -194,6 +238,7 @@ export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number)
       'Store: the tab store\'s subscription firing with a coupon counter of at least base + k for message k (whether an event batch or a snapshot brought it). React: useLayoutEffect of a component reading the counter through the store hook. Production build of React and of the core.',
       '"stores exact": every tab\'s store ended at exactly base + messages sent; "counter short" sums messages sent minus how far each tab\'s counter moved.',
       'Messages are sendCouponMsg pushes (each bumps the coupon counter), paced 4 ms apart at 1 tab, 6 ms at 4 and 16 ms at 16 after a warm-up.',
+      `Paired rounds (bench/parts/paired-latency.ts): the product and the raw-port baseline open side by side in two browser contexts, taking turns in blocks of ${paired.messages} messages (the push source writes to one path's sockets at a time), each path first in half of the blocks; ${paired.sessions} such rounds on fresh contexts at 1 and 4 tabs.`,
       ...runs.filter((s) => !s.ok).map((s) => `${pathName(s.path)} x${s.tabs} round ${s.round} failed: ${s.error}`),
     ],
     // pooled rows (one per path and tab count, what the chart plots), then every round's own figures

@@ -6,7 +6,11 @@ import { allExact } from '../../../bench/lib/tabs.ts'
 import { runFailed, type PartResult } from '../../../bench/lib/result.ts'
 import { isCoreWorker, profiles, selfTimes, type TraceEvent } from '../../../bench/lib/trace-profile.ts'
 import { frameToEvent, initialBenchState } from '../../../bench/pages/bench-store.ts'
-import { benchFrame } from '../../../bench/lib/frames.ts'
+import { WebSocket } from 'ws'
+import { BENCH_PATH_PARAM, benchFrame, frameId } from '../../../bench/lib/frames.ts'
+import { startPushSource } from '../../../bench/lib/push-source.ts'
+import { latencyOutput, type LatencyResult } from '../../../bench/parts/dispatch.ts'
+import { summarize } from '../../../bench/lib/stats.ts'
 
 describe('TabRecorder reads convergence from the store counter', () => {
   it('times every message when a snapshot jumps the counter to the end at once, and calls the tab exact', () => {
@@ -114,5 +118,64 @@ describe('worker trace summary', () => {
     expect(top).toEqual([{ fn: 'put', ms: 0.8 }, { fn: 'decodePushFrame main-abc.js:10', ms: 0.2 }])
     expect(busyMs).toBeCloseTo(1.0)
     expect(idleMs).toBeCloseTo(1.0)
+  })
+})
+
+describe('the push source writes to one path\'s sockets when asked (paired rounds)', () => {
+  it('sends a series to the sockets whose URL names that path and to every socket otherwise', async () => {
+    const source = await startPushSource()
+    const open = (path: string) => new Promise<{ ws: WebSocket; ids: number[] }>((resolve, reject) => {
+      const ws = new WebSocket(`${source.url}?${BENCH_PATH_PARAM}=${path}`)
+      const ids: number[] = []
+      ws.on('message', (data) => ids.push(frameId(data.toString())))
+      ws.on('open', () => resolve({ ws, ids }))
+      ws.on('error', reject)
+    })
+    try {
+      const product = await open('product')
+      const port = await open('port')
+      await source.waitForSockets(2, 5_000)
+      const only = await source.sendSeries(1, 3, 0, { only: 'port' })
+      const all = await source.sendSeries(4, 2, 0)
+      expect(only.written).toBe(3)
+      expect(all.written).toBe(4)
+      const received = () => product.ids.length + port.ids.length === 7
+      for (let i = 0; i < 100 && !received(); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(port.ids).toEqual([1, 2, 3, 4, 5])
+      expect(product.ids).toEqual([4, 5])
+      product.ws.close()
+      port.ws.close()
+    } finally {
+      await source.close()
+    }
+  })
+})
+
+describe('dispatch ratios', () => {
+  const run = (path: 'product' | 'port', round: number, samples: number[], blockP50s?: number[]): LatencyResult => ({
+    path, tabs: 1, round, ok: true, exact: true, missing: 0, counterShort: 0, store: summarize(samples), commit: summarize(samples),
+    storeSamples: samples, commitSamples: samples, ...(blockP50s ? { blockP50s } : {}),
+  })
+  const output = (runs: LatencyResult[]) => latencyOutput(runs, 3, { sessions: 1, blocks: 2, messages: 3 })
+
+  it('pool every round\'s samples for the target and pair each paired block with the baseline\'s block that ran beside it', () => {
+    const out = output([
+      run('product', 1, [0.4, 0.4, 0.4]), run('port', 1, [0.2, 0.2, 0.2]),
+      run('product', 2, [0.3, 0.3, 0.3, 0.3, 0.3, 0.3], [0.3, 0.3]), run('port', 2, [0.3, 0.3, 0.3, 0.6, 0.6, 0.6], [0.3, 0.6]),
+    ])
+    // pooled: product 0.3 x6 + 0.4 x3 (p50 0.3); port 0.2 x3, 0.3 x3, 0.6 x3 (p50 0.3)
+    expect(out.targets?.find((t) => t.name.includes('p50') && t.name.includes('1 tabs'))?.value).toBe(1)
+    const perRound = out.tables.find((t) => t.title.startsWith('Store latency ratio'))!
+    expect(perRound.rows).toEqual([
+      [1, 1, 2, 2, '-'],
+      [1, 2, 1, 0.5, '2: median 0.5, 0.5 to 1'],
+    ])
+  })
+
+  it('miss the 1-tab target when the pooled product p50 is over 1.3 times the baseline\'s', () => {
+    const out = output([run('product', 1, [0.5, 0.5, 0.5]), run('port', 1, [0.3, 0.3, 0.3])])
+    const target = out.targets?.find((t) => t.name.includes('p50') && t.name.includes('1 tabs'))
+    expect(target?.value).toBe(1.67)
+    expect(target?.hit).toBe(false)
   })
 })
