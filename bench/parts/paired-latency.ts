@@ -11,8 +11,8 @@ import { withPathTabs } from '../lib/path-session.ts'
 import { latencyFailure, latencyResult, timedSeries, warmUp, type LatencyResult, type SeriesSamples } from './dispatch.ts'
 
 /** sessions (fresh contexts for both paths) per tab count, blocks per path and session, messages per block. */
-export const PAIRED_SESSIONS = 4
-export const PAIRED_BLOCKS = 4
+export const PAIRED_SESSIONS = 6
+export const PAIRED_BLOCKS = 3
 export const BLOCK_MESSAGES = 50
 
 type PairedPath = 'product' | 'port'
