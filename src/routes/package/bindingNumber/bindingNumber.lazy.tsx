@@ -14,7 +14,7 @@ import { mustBindPhone } from '../../../router/guard.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
-import { SubmitButton } from '../../../ui/SubmitButton.tsx'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.bindPhone
 
@@ -62,10 +62,9 @@ export default function BindPhoneScreen() {
         <CodeField testId="bind-code" placeholder={t.codePlaceholder} value={code} onChange={setCode}
           countdown={sms.countdown} sending={sms.sending} onSend={() => void sendCode(phone)} />
         <FieldError text={errors.code} />
-        <div className="form-error" role="alert" data-testid="bind-error">{formError}</div>
-        <SubmitButton testId="bind-submit" submitting={submitting} loadingText={t.submitting}>
+        <FormSubmit error={formError} errorTestId="bind-error" testId="bind-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </SubmitButton>
+        </FormSubmit>
         <div className="auth-actions">
           <button type="button" className="auth-link" data-testid="logout" onClick={() => void logout()}>{t.logout}</button>
         </div>

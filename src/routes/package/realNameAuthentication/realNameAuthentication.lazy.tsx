@@ -12,7 +12,7 @@ import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import '../../../features/auth/auth.css'
 import '../../../features/account/account.css'
-import { SubmitButton } from '../../../ui/SubmitButton.tsx'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.account.realName
 
@@ -83,10 +83,9 @@ export default function RealNameScreen() {
             aria-label={t.idPlaceholder} value={idCard} onChange={(e) => setIdCard(e.target.value.replace(/\s/g, '').toUpperCase())} />
         </label>
         <FieldError text={errors.id} testId="real-name-id-error" />
-        <div className="form-error" role="alert" data-testid="real-name-error">{formError}</div>
-        <SubmitButton testId="real-name-submit" submitting={submitting} loadingText={t.submitting}>
+        <FormSubmit error={formError} errorTestId="real-name-error" testId="real-name-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </Page>
   )

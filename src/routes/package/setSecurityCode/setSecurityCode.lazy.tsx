@@ -14,7 +14,7 @@ import { Page } from '../../../ui/Page.tsx'
 import { useBack } from '../../../ui/use-back.ts'
 import '../../../features/auth/auth.css'
 import '../../../features/account/account.css'
-import { SubmitButton } from '../../../ui/SubmitButton.tsx'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.account.security
 type Field = 'code' | 'password' | 'confirm'
@@ -85,10 +85,9 @@ export default function SetSecurityCodeScreen() {
         <FieldError text={errors.password} testId="security-password-error" />
         <SecretField testId="security-confirm" placeholder={t.confirmPlaceholder} value={confirm} onChange={setConfirm} />
         <FieldError text={errors.confirm} testId="security-confirm-error" />
-        <div className="form-error" role="alert" data-testid="security-error">{formError}</div>
-        <SubmitButton testId="security-submit" submitting={submitting} loadingText={t.submitting}>
+        <FormSubmit error={formError} errorTestId="security-error" testId="security-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </Page>
   )

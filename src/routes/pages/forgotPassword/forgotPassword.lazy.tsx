@@ -13,7 +13,7 @@ import { encryptForServer } from '../../../features/auth/password.ts'
 import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
-import { SubmitButton } from '../../../ui/SubmitButton.tsx'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 
 const t = zhCN.auth
 
@@ -57,10 +57,9 @@ export default function ForgotPasswordScreen() {
         <FieldError text={errors.password} />
         <PasswordField testId="forgot-confirm" placeholder={t.confirmPlaceholder} value={confirm} onChange={setConfirm} />
         <FieldError text={errors.confirm} />
-        <div className="form-error" role="alert" data-testid="forgot-error">{formError}</div>
-        <SubmitButton testId="forgot-submit" submitting={submitting} loadingText={t.resetting}>
+        <FormSubmit error={formError} errorTestId="forgot-error" testId="forgot-submit" submitting={submitting} loadingText={t.resetting}>
           {t.resetSubmit}
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </Page>
   )

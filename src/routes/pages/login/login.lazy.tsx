@@ -1,5 +1,5 @@
 // /pages/login/login: phone + password login; keeps invitationUserName from a share link and passes it on.
-import { Button } from 'antd-mobile'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
@@ -108,10 +108,9 @@ export default function LoginScreen() {
           </button>
         </label>
         <div className="field-error" role="alert">{errors.password}</div>
-        <div className="form-error" role="alert" data-testid="login-error">{formError}</div>
-        <Button data-testid="login-submit" type="submit" color="primary" block size="large" shape="rounded" loading={submitting} loadingText={t.submitting}>
+        <FormSubmit error={formError} errorTestId="login-error" testId="login-submit" submitting={submitting} loadingText={t.submitting}>
           {t.submit}
-        </Button>
+        </FormSubmit>
         <nav className="login-links">
           <Link to={PATHS.quickLogin} search={invitation}>{t.quickLogin}</Link>
           {registerOn !== false && <Link to={PATHS.registerAccount} search={invitation} data-testid="login-register">{t.register}</Link>}

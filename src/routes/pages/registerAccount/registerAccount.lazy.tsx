@@ -16,7 +16,7 @@ import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-s
 import { REGISTER_CLOSED } from '../../../../worker/protocol/register-switch.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
-import { SubmitButton } from '../../../ui/SubmitButton.tsx'
+import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 
 const route = getRouteApi(PATHS.registerAccount)
 
@@ -81,10 +81,9 @@ export default function RegisterScreen() {
         <TextField testId="register-invite" placeholder={t.inviteCodePlaceholder} value={inviteCode} onChange={setInviteCode}
           maxLength={Math.max(INVITE_CODE_MAX, inviteCode.length)} />
         <FieldError text={errors.inviteCode} />
-        <div className="form-error" role="alert" data-testid="register-error">{formError}</div>
-        <SubmitButton testId="register-submit" submitting={submitting} loadingText={t.registering}>
+        <FormSubmit error={formError} errorTestId="register-error" testId="register-submit" submitting={submitting} loadingText={t.registering}>
           {t.register}
-        </SubmitButton>
+        </FormSubmit>
         <nav className="auth-links">
           <Link to={PATHS.login} search={search.invitationUserName ? { invitationUserName: search.invitationUserName } : {}} replace>
             {t.haveAccount}
