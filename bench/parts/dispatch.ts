@@ -124,10 +124,15 @@ export const measureLatency = async (ctx: BenchContext, path: DeliveryPath, page
 export const latencyFailure = (path: DeliveryPath, tabs: number, e: unknown, round: number): LatencyResult =>
   ({ path, tabs, round, ok: false, skipped: e instanceof Skipped, error: e instanceof Error ? e.message.split('\n')[0] : String(e) })
 
-/** One row per path and tab count: the rounds' samples pooled (a failed round makes the row failed). */
+/**
+ * One row per path and tab count: the rounds' samples pooled (a failed round makes the row failed). A round skipped
+ * because the time budget ran out is left out (a paired round records results for both paths or for neither), unless
+ * nothing else ran.
+ */
 const pool = (results: ReadonlyArray<LatencyResult>): LatencyResult[] => {
   const groups = new Map<string, LatencyResult[]>()
-  for (const r of results) {
+  const ran = results.filter((r) => !r.skipped)
+  for (const r of [...ran, ...results.filter((r) => r.skipped && !ran.some((o) => o.path === r.path && o.tabs === r.tabs))]) {
     const key = `${r.path}/${r.tabs}`
     groups.set(key, [...(groups.get(key) ?? []), r])
   }

@@ -179,3 +179,19 @@ describe('dispatch ratios', () => {
     expect(target?.hit).toBe(false)
   })
 })
+
+describe('dispatch rows', () => {
+  it('leave out a round skipped for want of time, and fail a row whose round errored', () => {
+    const samples = [0.3, 0.3, 0.3]
+    const ok = (path: 'product' | 'port', round: number): LatencyResult => ({
+      path, tabs: 1, round, ok: true, exact: true, missing: 0, counterShort: 0, store: summarize(samples), commit: summarize(samples),
+      storeSamples: samples, commitSamples: samples,
+    })
+    const skipped: LatencyResult = { path: 'port', tabs: 1, round: 2, ok: false, skipped: true, error: 'skipped: the time budget ran out' }
+    const errored: LatencyResult = { path: 'port', tabs: 1, round: 2, ok: false, error: 'tab did not open' }
+    const target = (runs: LatencyResult[]) =>
+      latencyOutput(runs, 3, { sessions: 1, blocks: 1, messages: 3 }).targets?.find((t) => t.name.includes('p50') && t.name.includes('1 tabs'))?.value
+    expect(target([ok('product', 1), ok('port', 1), skipped])).toBe(1)
+    expect(target([ok('product', 1), ok('port', 1), errored])).toBeNull()
+  })
+})
