@@ -1,6 +1,6 @@
 // Parts 1-3: each run gets a fresh browser context with its path's tabs (1, 4 or 16), and on those tabs the paced
 // latency run and then the flood. The product and the raw-port baseline run back to back at every tab count; at the tab
-// counts with ratio targets (1 and 4) they then run PAIRED_SESSIONS more rounds side by side, taking turns in short
+// counts with ratio targets (1 and 4) they then run more rounds (PAIRED_SESSIONS) side by side, taking turns in short
 // blocks (bench/parts/paired-latency.ts), and the ratios pool every round's samples.
 import type { BenchContext } from '../lib/context.ts'
 import { withPathTabs } from '../lib/path-session.ts'
@@ -19,7 +19,7 @@ type Run = { kind: 'path'; path: DeliveryPath; tabs: number; flood: number } | {
  * The runs in order: at each tab count the product, the raw-port baseline (iii) and the dedicated fallback back to
  * back, then the other two baselines. The quick run keeps what the issue-13 targets need (product and raw-port
  * baseline at 1, 4 and 16 tabs, floods of 10 000) and the dedicated fallback and the per-tab socket and comlink
- * baselines at 1 tab (the last two with floods of 2 000). Between them, the paired rounds 2 to PAIRED_SESSIONS + 1 of
+ * baselines at 1 tab (the last two with floods of 2 000). Between them, the paired rounds 2, 3, ... of
  * the product and the raw-port baseline at 1 and 4 tabs (latency only).
  */
 const plan = (ctx: BenchContext): Run[] => {
@@ -27,8 +27,9 @@ const plan = (ctx: BenchContext): Run[] => {
   const floodSize = (path: DeliveryPath) => (ctx.quick && (path === 'socket' || path === 'comlink') ? 2_000 : FLOOD)
   const runs = (paths: DeliveryPath[]): Run[] =>
     [1, 4, 16].flatMap((tabs) => paths.filter((path) => tabCounts(path).includes(tabs)).map((path) => ({ kind: 'path' as const, path, tabs, flood: floodSize(path) })))
-  const paired = Array.from({ length: PAIRED_SESSIONS }, (_, i) => i + 2).flatMap((round) =>
-    ROUND_TABS.map((tabs): Run => ({ kind: 'paired', tabs, round })))
+  // round by round, alternating the tab counts while both have rounds left
+  const paired = Array.from({ length: Math.max(...ROUND_TABS.map((tabs) => PAIRED_SESSIONS[tabs])) }, (_, i) => i + 2).flatMap((round) =>
+    ROUND_TABS.filter((tabs) => round - 1 <= PAIRED_SESSIONS[tabs]).map((tabs): Run => ({ kind: 'paired', tabs, round })))
   return [...runs(['product', 'port', 'dedicated']), ...paired, ...runs(['socket']), ...runs(['comlink'])]
 }
 
@@ -59,5 +60,5 @@ export const runDelivery = async (ctx: BenchContext, budgetMs: number): Promise<
       if (flood > 0) floods.push(floodFailure(path, n, flood, e))
     }, deadline)
   }
-  return { dispatch: latencyOutput(latency, count, { sessions: PAIRED_SESSIONS, blocks: PAIRED_BLOCKS, messages: BLOCK_MESSAGES }), flood: floodOutput(floods) }
+  return { dispatch: latencyOutput(latency, count, { sessions: ROUND_TABS.map((tabs) => `${PAIRED_SESSIONS[tabs]} at ${tabs} tab${tabs === 1 ? '' : 's'}`).join(', '), blocks: PAIRED_BLOCKS, messages: BLOCK_MESSAGES }), flood: floodOutput(floods) }
 }

@@ -164,7 +164,8 @@ const ratio = (a: number | undefined, b: number | undefined): number | null =>
 
 /** how the paired rounds ran (bench/parts/paired-latency.ts), for the report's text. */
 export interface PairedPlan {
-  readonly sessions: number
+  /** how many paired rounds ran at which tab count, as the report says it. */
+  readonly sessions: string
   readonly blocks: number
   readonly messages: number
 }
@@ -243,7 +244,7 @@ export const latencyOutput = (runs: ReadonlyArray<LatencyResult>, count: number,
       'Store: the tab store\'s subscription firing with a coupon counter of at least base + k for message k (whether an event batch or a snapshot brought it). React: useLayoutEffect of a component reading the counter through the store hook. Production build of React and of the core.',
       '"stores exact": every tab\'s store ended at exactly base + messages sent; "counter short" sums messages sent minus how far each tab\'s counter moved.',
       'Messages are sendCouponMsg pushes (each bumps the coupon counter), paced 4 ms apart at 1 tab, 6 ms at 4 and 16 ms at 16 after a warm-up.',
-      `Paired rounds (bench/parts/paired-latency.ts): the product and the raw-port baseline open side by side in two browser contexts, taking turns in blocks of ${paired.messages} messages (the push source writes to one path's sockets at a time), each path first in half of the blocks; ${paired.sessions} such rounds on fresh contexts at 1 and 4 tabs.`,
+      `Paired rounds (bench/parts/paired-latency.ts): the product and the raw-port baseline open side by side in two browser contexts, taking turns in blocks of ${paired.messages} messages (the push source writes to one path's sockets at a time), each path first in half of the blocks; such rounds on fresh contexts: ${paired.sessions}.`,
       ...runs.filter((s) => !s.ok).map((s) => `${pathName(s.path)} x${s.tabs} round ${s.round} failed: ${s.error}`),
     ],
     // pooled rows (one per path and tab count, what the chart plots), then every round's own figures

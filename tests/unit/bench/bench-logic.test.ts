@@ -156,7 +156,7 @@ describe('dispatch ratios', () => {
     path, tabs: 1, round, ok: true, exact: true, missing: 0, counterShort: 0, store: summarize(samples), commit: summarize(samples),
     storeSamples: samples, commitSamples: samples, ...(blockP50s ? { blockP50s } : {}),
   })
-  const output = (runs: LatencyResult[]) => latencyOutput(runs, 3, { sessions: 1, blocks: 2, messages: 3 })
+  const output = (runs: LatencyResult[]) => latencyOutput(runs, 3, { sessions: '1 at 1 tab', blocks: 2, messages: 3 })
 
   it('pool every round\'s samples for the target and pair each paired block with the baseline\'s block that ran beside it', () => {
     const out = output([
@@ -190,7 +190,7 @@ describe('dispatch rows', () => {
     const skipped: LatencyResult = { path: 'port', tabs: 1, round: 2, ok: false, skipped: true, error: 'skipped: the time budget ran out' }
     const errored: LatencyResult = { path: 'port', tabs: 1, round: 2, ok: false, error: 'tab did not open' }
     const target = (runs: LatencyResult[]) =>
-      latencyOutput(runs, 3, { sessions: 1, blocks: 1, messages: 3 }).targets?.find((t) => t.name.includes('p50') && t.name.includes('1 tabs'))?.value
+      latencyOutput(runs, 3, { sessions: '1 at 1 tab', blocks: 1, messages: 3 }).targets?.find((t) => t.name.includes('p50') && t.name.includes('1 tabs'))?.value
     expect(target([ok('product', 1), ok('port', 1), skipped])).toBe(1)
     expect(target([ok('product', 1), ok('port', 1), errored])).toBeNull()
   })
