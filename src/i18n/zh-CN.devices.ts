@@ -104,6 +104,7 @@ export const devicesZhCN = {
   replacementInfo: {
     title: '换机消息',
     item: (name: string, from: number, to: number) => `云手机「${name}」已由 ${from} 更换为新机 ${to}，剩余时长不变。`,
+    loadFailed: '换机消息加载失败',
   },
   transfer: {
     title: '设备转移',
@@ -130,6 +131,7 @@ export const devicesZhCN = {
   },
   auth: {
     title: '授权设备',
+    loadFailed: '授权记录加载失败',
     add: '授权新设备',
     chooseDevice: '选择云手机',
     phoneLabel: '被授权人手机号',
@@ -164,6 +166,7 @@ export const devicesZhCN = {
     lastConnect: '最近连接',
     never: '尚未连接',
     open: '进入',
+    loadFailed: '推荐云手机加载失败',
   },
   model: {
     title: '机型参数',

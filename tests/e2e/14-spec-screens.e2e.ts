@@ -5,6 +5,8 @@
 import QRCode from 'qrcode'
 import { expect, test } from './fixtures.ts'
 import { appUrl, confirmDialog, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -62,6 +64,34 @@ test('recommended cloud phones list my usable devices and open one in the viewer
   await expect(text).toHaveAttribute('maxlength', '140')
   await text.fill('字'.repeat(200))
   await expect(text).toHaveValue('字'.repeat(140))
+})
+
+test('a list that fails to load says so with the server\'s reason and a retry, never as an empty list', async ({ page }) => {
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  const screens = [
+    { path: '/package/recommendedCloudPhone/recommendedCloudPhone', endpoint: catalogue.getCommonUserCard.path, failed: 'recommended-failed', title: '推荐云手机加载失败', shown: 'recommended-item' },
+    { path: '/package/replacementInfo/replacementInfo', endpoint: catalogue.replacementRecords.path, failed: 'replacement-info-failed', title: '换机消息加载失败', shown: 'replacement-info-empty' },
+    { path: '/package/authorizedDevices/authorizedDevices', endpoint: catalogue.getPhoneAuthNewRecord.path, failed: 'auth-failed', title: '授权记录加载失败', shown: 'auth-empty' },
+  ]
+  try {
+    await login(page, world.accounts.member, proxy.appUrl)
+    await expect(page.getByTestId('home-page')).toBeVisible()
+    for (const screen of screens) {
+      proxy.rewrite(screen.endpoint, { bodyStatus: 500, msg: '服务繁忙，请稍后再试' })
+      await page.goto(proxy.appUrl(screen.path))
+      const failed = page.getByTestId(screen.failed)
+      await expect(failed).toContainText(screen.title)
+      await expect(failed).toContainText('服务繁忙，请稍后再试')
+      if (screen.shown === 'recommended-item') await screenshot(page, 'recommended-failed')
+      proxy.clear(screen.endpoint)
+      await failed.getByRole('button', { name: '重试' }).click()
+      await expect(failed).toHaveCount(0)
+      // this file's member has devices, but no replacement messages or authorisations: the retry shows what is there
+      await expect(page.getByTestId(screen.shown).first()).toBeVisible()
+    }
+  } finally {
+    await proxy.close()
+  }
 })
 
 test('the agreement shows the server\'s text as text, for a visitor', async ({ page }) => {

@@ -9,10 +9,12 @@ import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../../core/use-call.ts'
+import { useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
 import { isMobile } from '../../../../worker/protocol/validators.ts'
 import { maskPhone } from '../../../lib/validators.ts'
 import { useAppStore } from '../../../store/index.ts'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = devicesText.auth
@@ -21,7 +23,6 @@ export default function AuthorizedDevicesScreen() {
   const { api } = useCore()
   const call = useCall()
   const devices = useAppStore((s) => s.devices.list)
-  const [records, setRecords] = useState<ReadonlyArray<PhoneAuthRecord> | null>(null)
   const [details, setDetails] = useState<PhoneAuthRecord | null>(null)
   const [adding, setAdding] = useState(false)
   const [chosen, setChosen] = useState<number[]>([])
@@ -29,15 +30,13 @@ export default function AuthorizedDevicesScreen() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(async () => {
-    const r = await call('getPhoneAuthNewRecord', { authType: 0 })
-    setRecords(r.ok ? r.data : [])
-  }, [call])
+  const loaded = useLoaded(useCallback(() => call('getPhoneAuthNewRecord', { authType: 0 }), [call]), t.loadFailed)
+  const records = loaded.data
+  const load = loaded.reload
 
   useEffect(() => {
-    void load()
     void api.refreshDevices()
-  }, [load, api])
+  }, [api])
 
   const openDetails = async (id: number) => {
     const r = await call('phoneAuthDetails', { id })
@@ -76,7 +75,9 @@ export default function AuthorizedDevicesScreen() {
 
   return (
     <Page testId="authorized-devices-page" right={<a data-testid="auth-add" onClick={() => setAdding(true)}>{t.add}</a>}>
-      {records === null ? (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.loadFailed} message={loaded.error} onRetry={loaded.reload} testId="auth-failed" />
+      ) : records === null ? (
         <Skeleton.Paragraph lineCount={4} animated />
       ) : records.length === 0 ? (
         <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="auth-empty" />

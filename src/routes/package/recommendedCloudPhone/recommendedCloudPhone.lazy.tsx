@@ -1,13 +1,14 @@
 // /package/recommendedCloudPhone/recommendedCloudPhone: my usable cloud phones, most used first; tap to open one.
 import { ErrorBlock, List, Skeleton } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { CommonUserCard } from '../../../../worker/protocol/devices.ts'
+import { useCallback } from 'react'
 import { authMarker, authMarkerText, remainingText } from '../../../features/devices/display.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../../core/use-call.ts'
+import { useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import { PATHS } from '../../../router/paths.ts'
 
@@ -16,13 +17,13 @@ const t = devicesText.recommended
 export default function RecommendedCloudPhoneScreen() {
   const call = useCall()
   const navigate = useNavigate()
-  const [cards, setCards] = useState<ReadonlyArray<CommonUserCard> | null>(null)
-  useEffect(() => {
-    void call('getCommonUserCard', {}).then((r) => setCards(r.ok ? r.data : []))
-  }, [call])
+  const loaded = useLoaded(useCallback(() => call('getCommonUserCard', {}), [call]), t.loadFailed)
+  const cards = loaded.data
   return (
     <Page testId="recommended-page">
-      {cards === null ? (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.loadFailed} message={loaded.error} onRetry={loaded.reload} testId="recommended-failed" />
+      ) : cards === null ? (
         <Skeleton.Paragraph lineCount={4} animated />
       ) : cards.length === 0 ? (
         <ErrorBlock status="empty" title={devicesText.common.noDevices} description="" data-testid="recommended-empty" />

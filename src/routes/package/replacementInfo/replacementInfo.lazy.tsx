@@ -1,24 +1,25 @@
 // /package/replacementInfo/replacementInfo: the new-device messages, newest first.
 import { ErrorBlock, List, Skeleton } from 'antd-mobile'
-import { useEffect, useState } from 'react'
-import type { ReplacementRecord } from '../../../../worker/protocol/devices.ts'
+import { useCallback } from 'react'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { useCall } from '../../../core/use-call.ts'
+import { useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const t = devicesText.replacementInfo
 
 export default function ReplacementInfoScreen() {
   const call = useCall()
-  const [records, setRecords] = useState<ReadonlyArray<ReplacementRecord> | null>(null)
-  useEffect(() => {
-    void call('replacementRecords', {}).then((r) => setRecords(r.ok ? r.data : []))
-  }, [call])
+  const loaded = useLoaded(useCallback(() => call('replacementRecords', {}), [call]), t.loadFailed)
+  const records = loaded.data
   return (
     <Page testId="replacement-info-page">
-      {records === null ? (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.loadFailed} message={loaded.error} onRetry={loaded.reload} testId="replacement-info-failed" />
+      ) : records === null ? (
         <Skeleton.Paragraph lineCount={4} animated />
       ) : records.length === 0 ? (
         <ErrorBlock status="empty" title={devicesText.common.empty} description="" data-testid="replacement-info-empty" />

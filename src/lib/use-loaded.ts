@@ -1,0 +1,36 @@
+// One answer read through the core for a screen that shows it (the one-call sibling of use-paged.ts): loaded on mount
+// and whenever `fetch` changes, and again on reload (a retry button, or a refresh after a change). A failed load is
+// an error with the server's message (or the screen's own text), never an empty list: "nothing there" and "could not
+// ask" are different news. The newest request wins; a reload keeps what is shown until its answer comes.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { CallResult } from '../../worker/protocol/commands.ts'
+
+export interface Loaded<A> {
+  /** the last answer, null until the first one came. */
+  readonly data: A | null
+  /** why the last load failed, null when it did not. */
+  readonly error: string | null
+  readonly loading: boolean
+  reload(): Promise<void>
+}
+
+export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError: string): Loaded<A> => {
+  const [state, setState] = useState({ data: null as A | null, error: null as string | null, loading: true })
+  const generation = useRef(0)
+
+  const reload = useCallback(async () => {
+    const mine = ++generation.current
+    setState((s) => ({ ...s, loading: true }))
+    const r = await fetch()
+    if (mine !== generation.current) return
+    setState((s) => (r.ok ? { data: r.data, error: null, loading: false } : { data: s.data, error: r.msg || fallbackError, loading: false }))
+  }, [fetch, fallbackError])
+
+  useEffect(() => {
+    void reload()
+    // an answer that comes after the screen is gone is dropped
+    return () => { generation.current += 1 }
+  }, [reload])
+
+  return { ...state, reload }
+}

@@ -1,0 +1,15 @@
+// What a screen shows where its list or card could not be loaded: what failed, the server's reason when it gave one,
+// and a retry that asks again.
+import { Button, ErrorBlock } from 'antd-mobile'
+import { zhCN } from '../i18n/zh-CN.ts'
+
+export const LoadFailed = ({ title, message, onRetry, testId }: {
+  title: string
+  message: string
+  onRetry: () => Promise<void>
+  testId: string
+}) => (
+  <ErrorBlock status="default" title={title} description={message === title ? '' : message} data-testid={testId}>
+    <Button color="primary" fill="outline" onClick={() => void onRetry()}>{zhCN.app.retry}</Button>
+  </ErrorBlock>
+)
