@@ -1,7 +1,8 @@
 // One answer read through the core for a screen that shows it (the one-call sibling of use-paged.ts): loaded on mount
-// and whenever `fetch` changes, and again on reload (a retry button, or a refresh after a change). A failed load is
-// an error with the server's message (or the screen's own text), never an empty list: "nothing there" and "could not
-// ask" are different news. The newest request wins; a reload keeps what is shown until its answer comes.
+// and whenever `fetch` changes (starting from nothing), and again on reload (a retry button, or a refresh after a
+// change; what is shown stays until its answer comes). A failed load is an error with the server's message (or the
+// screen's own text), never an empty list: "nothing there" and "could not ask" are different news. The newest request
+// wins.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CallResult } from '../../worker/protocol/commands.ts'
 
@@ -27,8 +28,10 @@ export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError
   }, [fetch, fallbackError])
 
   useEffect(() => {
+    // a new question (another device, say): the last one's answer is not its answer
+    setState((s) => (s.data === null && s.error === null && s.loading ? s : { data: null, error: null, loading: true }))
     void reload()
-    // an answer that comes after the screen is gone is dropped
+    // an answer that comes after the screen is gone (or asked something else) is dropped
     return () => { generation.current += 1 }
   }, [reload])
 

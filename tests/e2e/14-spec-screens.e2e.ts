@@ -75,7 +75,12 @@ test('a list that fails to load says so with the server\'s reason and a retry, n
   ]
   try {
     await login(page, world.accounts.member, proxy.appUrl)
-    await expect(page.getByTestId('home-page')).toBeVisible()
+    await expect(page.getByTestId('device-item').first()).toBeVisible()
+    const userCardId = await page.getByTestId('device-item').first().getAttribute('data-user-card-id')
+    screens.push({
+      path: `/package/packageUpgrade/packageUpgrade?userCardId=${userCardId}`, endpoint: catalogue.getChangePackageList.path,
+      failed: 'upgrade-failed', title: '可升级套餐加载失败', shown: 'upgrade-option',
+    })
     for (const screen of screens) {
       proxy.rewrite(screen.endpoint, { bodyStatus: 500, msg: '服务繁忙，请稍后再试' })
       await page.goto(proxy.appUrl(screen.path))
@@ -86,7 +91,8 @@ test('a list that fails to load says so with the server\'s reason and a retry, n
       proxy.clear(screen.endpoint)
       await failed.getByRole('button', { name: '重试' }).click()
       await expect(failed).toHaveCount(0)
-      // this file's member has devices, but no replacement messages or authorisations: the retry shows what is there
+      // this file's member has devices (a standard one can move up), but no replacement messages or authorisations:
+      // the retry shows what is there
       await expect(page.getByTestId(screen.shown).first()).toBeVisible()
     }
   } finally {

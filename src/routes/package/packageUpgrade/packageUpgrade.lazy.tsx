@@ -2,8 +2,7 @@
 // packages it can move up to priced for its remaining days, confirm, and go to the upgrade pay order.
 import { Button, Radio } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { UpgradeOption } from '../../../../worker/protocol/pay.ts'
+import { useCallback, useEffect, useState } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
@@ -12,9 +11,11 @@ import '../../../features/devices/devices.css'
 import { isRenewable } from '../../../features/pay/order-rules.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { useCall } from '../../../core/use-call.ts'
+import { useLoaded } from '../../../lib/use-loaded.ts'
 import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const route = getRouteApi(PATHS.packageUpgrade)
@@ -29,7 +30,6 @@ export default function PackageUpgradeScreen() {
   const search = route.useSearch()
   const devices = useAppStore((s) => s.devices.list)
   const [chosen, setChosen] = useState<number[]>(search.userCardId ? [Number(search.userCardId)] : [])
-  const [options, setOptions] = useState<ReadonlyArray<UpgradeOption> | null>(null)
   const [target, setTarget] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const userCardId = chosen[0] ?? null
@@ -39,20 +39,12 @@ export default function PackageUpgradeScreen() {
     void api.refreshDevices()
   }, [api])
 
-  useEffect(() => {
-    setOptions(null)
-    if (userCardId === null) return
-    let live = true
-    void call('getChangePackageList', { userCardId }).then((r) => {
-      if (!live) return
-      const list = r.ok ? r.data : []
-      setOptions(list)
-      setTarget(list[0]?.phoneType ?? null)
-    })
-    return () => {
-      live = false
-    }
-  }, [call, userCardId])
+  const loaded = useLoaded(
+    useCallback(() => (userCardId === null ? Promise.resolve({ ok: true, data: [] } as const) : call('getChangePackageList', { userCardId })), [call, userCardId]),
+    t.upgradeLoadFailed,
+  )
+  const options = loaded.data
+  useEffect(() => setTarget(options?.[0]?.phoneType ?? null), [options])
 
   const option = options?.find((o) => o.phoneType === target) ?? null
   const submit = async () => {
@@ -75,7 +67,9 @@ export default function PackageUpgradeScreen() {
       {userCardId !== null && (
         <section className="pay-section" data-testid="upgrade-options">
           <h3>{t.upgradeOptions}</h3>
-          {options === null ? <p className="pay-muted">{t.loading}</p> : options.length === 0 ? <p className="pay-muted">{t.upgradeNone}</p> : (
+          {loaded.error !== null ? (
+            <LoadFailed title={t.upgradeLoadFailed} message={loaded.error} onRetry={loaded.reload} testId="upgrade-failed" />
+          ) : options === null ? <p className="pay-muted">{t.loading}</p> : options.length === 0 ? <p className="pay-muted">{t.upgradeNone}</p> : (
             <Radio.Group value={target ?? ''} onChange={(v) => setTarget(String(v))}>
               <div className="pay-methods">
                 {options.map((o) => (
