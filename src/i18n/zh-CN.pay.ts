@@ -107,6 +107,7 @@ export const payZhCN = {
   upgradeOptions: '可升级套餐',
   upgradeNone: '该云手机暂无可升级的套餐',
   upgradeLoadFailed: '可升级套餐加载失败',
+  orderLoadFailed: '订单加载失败',
   upgradeDays: (n: number) => `按剩余${n}天补差价`,
   upgradeTo: (name: string, tier: string) => `升级为${name}（${tier}）`,
   upgradeConfirm: (disk: string, name: string, amount: string) => `将「${disk}」升级为${name}，需补差价${amount}，确认下单吗？`,

@@ -95,6 +95,18 @@ test('a list that fails to load says so with the server\'s reason and a retry, n
       // the retry shows what is there
       await expect(page.getByTestId(screen.shown).first()).toBeVisible()
     }
+    // an order's result, and the upgrade's pay order: failed, then the server's own answer for an order that is not
+    // the member's (the paid paths are in 06-pay)
+    for (const [path, failedId] of [['/pages/order/result', 'order-result-failed'], ['/package/packageUpgradeOrder/packageUpgradeOrder', 'upgrade-order-failed']]) {
+      proxy.rewrite(catalogue.orderDetail.path, { bodyStatus: 500, msg: '服务繁忙，请稍后再试' })
+      await page.goto(proxy.appUrl(`${path}?myOrderNum=E2E14-NOT-MINE`))
+      const failed = page.getByTestId(failedId)
+      await expect(failed).toContainText('订单加载失败')
+      await expect(failed).toContainText('服务繁忙，请稍后再试')
+      proxy.clear(catalogue.orderDetail.path)
+      await failed.getByRole('button', { name: '重试' }).click()
+      await expect(failed).toContainText('订单不存在')
+    }
   } finally {
     await proxy.close()
   }

@@ -1,16 +1,17 @@
-// A result screen's order: its details from the server, and the device list refreshed (a payment changes it).
-import { useEffect, useState } from 'react'
+// A result screen's order: its details from the server (loading, failed with a retry, or there), and the device list
+// refreshed (a payment changes it).
+import { useCallback, useEffect } from 'react'
 import type { Order } from '../../../worker/protocol/pay.ts'
 import { useCore } from '../../core-context.tsx'
 import { useCall } from '../../core/use-call.ts'
+import { zhCN } from '../../i18n/zh-CN.ts'
+import { useLoaded, type Loaded } from '../../lib/use-loaded.ts'
 
-export const useFinishedOrder = (myOrderNum: string): Order | null => {
+export const useFinishedOrder = (myOrderNum: string): Loaded<Order> => {
   const { api } = useCore()
   const call = useCall()
-  const [order, setOrder] = useState<Order | null>(null)
   useEffect(() => {
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
     void api.refreshDevices()
-  }, [call, api, myOrderNum])
-  return order
+  }, [api, myOrderNum])
+  return useLoaded(useCallback(() => call('orderDetail', { myOrderNum }), [call, myOrderNum]), zhCN.pay.orderLoadFailed)
 }

@@ -3,8 +3,7 @@
 // results page.
 import { Button } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import type { Order } from '../../../../worker/protocol/pay.ts'
+import { useCallback, useEffect, useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
 import { PATHS } from '../../../router/paths.ts'
@@ -13,9 +12,11 @@ import { PayMethods } from '../../../features/pay/PayMethods.tsx'
 import { startPayment } from '../../../features/pay/start-payment.ts'
 import { serverOffset } from '../../../features/pay/server-offset.ts'
 import { useCall } from '../../../core/use-call.ts'
+import { useLoaded } from '../../../lib/use-loaded.ts'
 import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const route = getRouteApi(PATHS.packageUpgradeOrder)
@@ -28,15 +29,15 @@ export default function PackageUpgradeOrderScreen() {
   const navigate = useNavigate()
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
-  const [order, setOrder] = useState<Order | null>(null)
   const [offset, setOffset] = useState(0)
   const [method, setMethod] = useState<PayMethod>('alipayQr')
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     void serverOffset(call).then(setOffset)
-    void call('orderDetail', { myOrderNum }).then((r) => r.ok && setOrder(r.data))
-  }, [call, myOrderNum])
+  }, [call])
+  const loaded = useLoaded(useCallback(() => call('orderDetail', { myOrderNum }), [call, myOrderNum]), t.orderLoadFailed)
+  const order = loaded.data
 
   const msLeft = useMsLeft(order?.closeTime ?? null, offset)
   const open = order !== null && isUnpaid(order.finishPay) && msLeft > 0
@@ -58,7 +59,9 @@ export default function PackageUpgradeOrderScreen() {
 
   return (
     <Page testId="upgrade-order-page">
-      {!order ? <div className="center-state"><p>{t.loading}</p></div> : (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.orderLoadFailed} message={loaded.error} onRetry={loaded.reload} testId="upgrade-order-failed" />
+      ) : !order ? <div className="center-state"><p>{t.loading}</p></div> : (
         <>
           <section className="pay-section pay-center" data-testid="upgrade-order" data-order-num={order.myOrderNum}>
             <span className="pay-muted">{order.description}</span>

@@ -8,6 +8,7 @@ import { useFinishedOrder } from '../../../features/pay/use-finished-order.ts'
 import '../../../features/pay/pay.css'
 import { PATHS } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const route = getRouteApi(PATHS.packageUpgradeResults)
@@ -18,14 +19,19 @@ export default function PackageUpgradeResultsScreen() {
   const navigate = useNavigate()
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
-  const order = useFinishedOrder(myOrderNum)
+  const loaded = useFinishedOrder(myOrderNum)
+  const order = loaded.data
   const userCardId = order?.userCardIds[0]
   const device = useAppStore((s) => s.devices.list.find((d) => d.userCardId === userCardId))
 
   const ok = order?.finishPay === 1
   return (
     <Page testId="upgrade-results-page">
-      {order && (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.orderLoadFailed} message={loaded.error} onRetry={loaded.reload} testId="upgrade-result-failed" />
+      ) : order === null ? (
+        <div className="center-state"><p>{t.loading}</p></div>
+      ) : (
         <div data-testid="upgrade-result" data-ok={ok ? 'true' : 'false'}>
           <Result status={ok ? 'success' : 'error'} title={ok ? t.upgradeSuccess : t.upgradeFailed} description={ok ? t.upgradeSuccessText : t.upgradeFailedText} />
           <section className="pay-section">

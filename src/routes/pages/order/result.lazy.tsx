@@ -6,6 +6,7 @@ import { dateTimeText, finishPayText, payTypeText } from '../../../features/pay/
 import { useFinishedOrder } from '../../../features/pay/use-finished-order.ts'
 import '../../../features/pay/pay.css'
 import { PATHS } from '../../../router/paths.ts'
+import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
 
 const route = getRouteApi(PATHS.orderResult)
@@ -16,12 +17,17 @@ export default function OrderResultScreen() {
   const navigate = useNavigate()
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
-  const order = useFinishedOrder(myOrderNum)
+  const loaded = useFinishedOrder(myOrderNum)
+  const order = loaded.data
 
   const ok = order?.finishPay === 1
   return (
     <Page testId="order-result-page">
-      {order && (
+      {loaded.error !== null ? (
+        <LoadFailed title={t.orderLoadFailed} message={loaded.error} onRetry={loaded.reload} testId="order-result-failed" />
+      ) : order === null ? (
+        <div className="center-state"><p>{t.loading}</p></div>
+      ) : (
         <div data-testid="order-result" data-ok={ok ? 'true' : 'false'}>
           <Result
             status={ok ? 'success' : 'error'}
