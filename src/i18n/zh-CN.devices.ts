@@ -170,6 +170,7 @@ export const devicesZhCN = {
   },
   model: {
     title: '机型参数',
+    loadFailed: '机型参数加载失败',
     manufacturer: '厂商',
     brand: '品牌',
     model: '型号',

@@ -13,6 +13,8 @@ export interface Loaded<A> {
   readonly error: string | null
   readonly loading: boolean
   reload(): Promise<void>
+  /** shows `data` as the answer: a change the server made and answered with the new value. */
+  set(data: A): void
 }
 
 export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError: string): Loaded<A> => {
@@ -35,5 +37,10 @@ export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError
     return () => { generation.current += 1 }
   }, [reload])
 
-  return { ...state, reload }
+  const set = useCallback((data: A) => {
+    generation.current += 1
+    setState({ data, error: null, loading: false })
+  }, [])
+
+  return { ...state, reload, set }
 }

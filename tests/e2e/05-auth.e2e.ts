@@ -1,6 +1,9 @@
-// Account flows, end to end: binding a phone releases every tab of a userType 2 account; SMS quick login.
+// Account flows, end to end: binding a phone releases every tab of a userType 2 account; SMS quick login; a sign-in
+// that ends after the user went elsewhere leaves them there.
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -60,4 +63,28 @@ test('the forgotten-password form refuses an unregistered phone in Chinese', asy
   await page.getByTestId('forgot-phone').fill(world.unregisteredPhones[1]!)
   await page.getByTestId('forgot-code-send').click()
   await expect(page.getByText('该手机号未注册').first()).toBeVisible()
+})
+
+test('a sign-in that answers after the user opened another screen leaves them on that screen', async ({ context }) => {
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    const page = await context.newPage()
+    proxy.rewrite(catalogue.login.path, { delayMs: 1_500 })
+    await page.goto(proxy.appUrl('/pages/login/login'))
+    await page.getByTestId('login-phone').fill(world.accounts.member.phone)
+    await page.getByTestId('login-password').fill(world.accounts.member.password)
+    await page.getByTestId('login-submit').click()
+    await page.goto(proxy.appUrl('/pages/agreemen/agreemen'))
+    await expect.poll(() => proxy.exchanges(catalogue.login.path).filter((e) => e.answeredAt > 0).length).toBe(1)
+    // signed in: another tab of the same core is let through to the devices
+    const other = await context.newPage()
+    await other.goto(proxy.appUrl('/'))
+    await expect(other.getByTestId('device-item').first()).toBeVisible()
+    // nothing comes to take the first tab home (before, the sign-in's end replaced the screen it was on)
+    await page.waitForTimeout(1_000)
+    await expect(page).toHaveURL(/agreemen/)
+    await expect(page.getByTestId('agreement-page')).toBeVisible()
+  } finally {
+    await proxy.close()
+  }
 })

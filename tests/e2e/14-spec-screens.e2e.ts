@@ -67,6 +67,7 @@ test('recommended cloud phones list my usable devices and open one in the viewer
 })
 
 test('a list that fails to load says so with the server\'s reason and a retry, never as an empty list', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
   const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
   const screens = [
     { path: '/package/recommendedCloudPhone/recommendedCloudPhone', endpoint: catalogue.getCommonUserCard.path, failed: 'recommended-failed', title: '推荐云手机加载失败', shown: 'recommended-item' },
@@ -107,6 +108,17 @@ test('a list that fails to load says so with the server\'s reason and a retry, n
       await failed.getByRole('button', { name: '重试' }).click()
       await expect(failed).toContainText('订单不存在')
     }
+    // a device's model parameters, in home's sheet
+    proxy.rewrite(catalogue.getUserCardModelParameters.path, { bodyStatus: 500, msg: '服务繁忙，请稍后再试' })
+    await page.goto(proxy.appUrl('/'))
+    await page.getByTestId('device-item').first().getByTestId('device-action-more').click()
+    await page.getByTestId('device-action-model').click()
+    const failed = page.getByTestId('model-failed')
+    await expect(failed).toContainText('机型参数加载失败')
+    proxy.clear(catalogue.getUserCardModelParameters.path)
+    await failed.getByRole('button', { name: '重试' }).click()
+    await expect(page.getByTestId('model-imei')).not.toBeEmpty()
+    await expect(failed).toHaveCount(0)
   } finally {
     await proxy.close()
   }

@@ -1,5 +1,6 @@
 // After a sign-in or a binding: wait for the core's SessionChanged to reach this tab's store (so the guard lets the
-// user through), then replace the screen with home, or with the screen a visitor was turned away from.
+// user through), then replace the screen with home, or with the screen a visitor was turned away from; unless the user
+// went to another screen meanwhile.
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { mustBindPhone } from '../../router/guard.ts'
@@ -7,6 +8,7 @@ import { useCore } from '../../core-context.tsx'
 import { signedInDestination } from '../../router/intended.ts'
 import { appStore } from '../../store/index.ts'
 import { waitFor } from '../../store/wait-for.ts'
+import { useMounted } from '../../lib/use-mounted.ts'
 
 /** How long to wait for the session event before navigating anyway (the guard then decides). */
 const SESSION_EVENT_WAIT_MS = 3_000
@@ -14,8 +16,11 @@ const SESSION_EVENT_WAIT_MS = 3_000
 export const useEnterHome = (): (() => Promise<void>) => {
   const navigate = useNavigate()
   const { api } = useCore()
+  const mounted = useMounted()
   return useCallback(async () => {
     await waitFor(appStore, (s) => s.session.loggedIn && !mustBindPhone(s.session), SESSION_EVENT_WAIT_MS)
-    await navigate({ ...(await signedInDestination(api)), replace: true })
-  }, [api, navigate])
+    const destination = await signedInDestination(api)
+    // the user may have gone to another screen meanwhile: they stay there
+    if (mounted()) await navigate({ ...destination, replace: true })
+  }, [api, navigate, mounted])
 }

@@ -1,10 +1,12 @@
 // The model parameter sheet of one device: the identity it shows apps, changing manufacturer and model (the device
 // restarts) and restoring the factory values. An authorised user sees the values only.
-import { Button, Dialog, List, Picker, Popup, Toast } from 'antd-mobile'
-import { useEffect, useState } from 'react'
+import { Button, Dialog, List, Picker, Popup, Skeleton, Toast } from 'antd-mobile'
+import { useCallback, useEffect, useState } from 'react'
 import type { DeviceModel, ModelParameters as Params } from '../../../worker/protocol/devices.ts'
 import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../core/use-call.ts'
+import { useLoaded } from '../../lib/use-loaded.ts'
+import { LoadFailed } from '../../ui/LoadFailed.tsx'
 
 const t = devicesText.model
 
@@ -18,7 +20,11 @@ export interface ModelParametersProps {
 
 export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }: ModelParametersProps) => {
   const call = useCall()
-  const [params, setParams] = useState<Params | null>(null)
+  const loaded = useLoaded<Params | null>(
+    useCallback(() => (userCardId === null ? Promise.resolve({ ok: true, data: null } as const) : call('getUserCardModelParameters', { userCardId })), [call, userCardId]),
+    t.loadFailed,
+  )
+  const params = loaded.data
   const [makers, setMakers] = useState<string[]>([])
   const [models, setModels] = useState<ReadonlyArray<DeviceModel>>([])
   const [maker, setMaker] = useState<string | null>(null)
@@ -28,11 +34,9 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    setParams(null)
     setMaker(null)
     setModel(null)
     if (userCardId === null) return
-    void call('getUserCardModelParameters', { userCardId }).then((r) => r.ok && setParams(r.data))
     if (canEdit) void call('getManufacturer', {}).then((r) => r.ok && setMakers([...r.data]))
   }, [call, userCardId, canEdit])
 
@@ -48,7 +52,7 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
     const r = await call('updateModelParameters', { userCardId, manufacturer: maker, model })
     setBusy(false)
     if (!r.ok) return
-    setParams(r.data)
+    loaded.set(r.data)
     Toast.show({ content: t.saved })
     onRestart?.()
   }
@@ -61,7 +65,7 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
     const r = await call('restoreModelParameters', { userCardId })
     setBusy(false)
     if (!r.ok) return
-    setParams(r.data)
+    loaded.set(r.data)
     Toast.show({ content: t.restored })
     onRestart?.()
   }
@@ -70,6 +74,8 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
     <Popup visible={userCardId !== null} onMaskClick={onClose} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '80vh', overflowY: 'auto' }}>
       <div data-testid="model-params">
         <List header={t.title}>
+          {loaded.error !== null && <LoadFailed title={t.loadFailed} message={loaded.error} onRetry={loaded.reload} testId="model-failed" />}
+          {loaded.error === null && params === null && <Skeleton.Paragraph lineCount={4} animated />}
           {params && (
             <>
               <List.Item extra={<span data-testid="model-manufacturer">{params.manufacturer}</span>}>{t.manufacturer}</List.Item>

@@ -10,6 +10,7 @@ import { hasErrors, validateLogin, type FieldErrors } from '../../../features/au
 import { signedInDestination, storeIntended } from '../../../router/intended.ts'
 import { appStore } from '../../../store/index.ts'
 import { waitFor } from '../../../store/wait-for.ts'
+import { useMounted } from '../../../lib/use-mounted.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import './login.css'
@@ -34,6 +35,7 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<FieldErrors<'phone' | 'password'>>({})
   const [formError, setFormError] = useState('')
   const [submitting, setSubmitting] = useState(false)
+  const mounted = useMounted()
 
   // a visitor turned away from a protected screen returns there after signing in
   useEffect(() => {
@@ -54,7 +56,9 @@ export default function LoginScreen() {
         return
       }
       await waitFor(appStore, (s) => s.session.loggedIn, SESSION_EVENT_WAIT_MS)
-      await navigate({ ...(await signedInDestination(api)), replace: true })
+      const destination = await signedInDestination(api)
+      // the user may have gone to another screen while signing in: they stay there
+      if (mounted()) await navigate({ ...destination, replace: true })
     } catch {
       // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
       setFormError(t.failed)
