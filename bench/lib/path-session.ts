@@ -5,6 +5,13 @@ import type { BenchContext } from './context.ts'
 import { openPathTabs } from './product-tabs.ts'
 import type { DeliveryPath } from './tabs.ts'
 
+/**
+ * A run that hangs is cut off and recorded (its pages are closed under it, so what awaits them fails) while the
+ * others still run; clear the returned timer when the run ends.
+ */
+export const cutOff = (ctx: BenchContext, pages: ReadonlyArray<Page>): ReturnType<typeof setTimeout> =>
+  setTimeout(() => void Promise.all(pages.map((p) => p.close())), ctx.quick ? 90_000 : 600_000)
+
 /** a run not started because the time budget ran out: reported, but not a failure of the product. */
 export class Skipped extends Error {}
 

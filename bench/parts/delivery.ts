@@ -3,7 +3,7 @@
 // counts with ratio targets (1 and 4) they then run more rounds (PAIRED_SESSIONS) side by side, taking turns in short
 // blocks (bench/parts/paired-latency.ts), and the ratios pool every round's samples.
 import type { BenchContext } from '../lib/context.ts'
-import { withPathTabs } from '../lib/path-session.ts'
+import { cutOff, withPathTabs } from '../lib/path-session.ts'
 import type { PartOutput } from '../lib/result.ts'
 import type { DeliveryPath } from '../lib/tabs.ts'
 import { latencyFailure, latencyOutput, measureLatency, type LatencyResult } from './dispatch.ts'
@@ -47,8 +47,7 @@ export const runDelivery = async (ctx: BenchContext, budgetMs: number): Promise<
     const { path, tabs, flood } = run
     await withPathTabs(ctx, path, [tabs], async (pages) => {
       ctx.log(`delivery: ${path} x${tabs} tabs: ${count} paced messages${flood > 0 ? `, then a flood of ${flood}` : ''}`)
-      // a run that hangs is cut off and recorded (its context is closed under it), the others still run
-      const cut = setTimeout(() => void Promise.all(pages.map((p) => p.close())), ctx.quick ? 90_000 : 600_000)
+      const cut = cutOff(ctx, pages)
       try {
         latency.push(await measureLatency(ctx, path, pages, count, 1))
         if (flood > 0) floods.push(await measureFlood(ctx, path, pages, flood, ctx.quick ? 30_000 : 120_000))

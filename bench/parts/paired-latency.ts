@@ -1,13 +1,13 @@
 // The latency runs behind the issue-13 ratio targets (product against the raw-port baseline at 1 and 4 tabs). On this
-// 2-core VM a sub-millisecond p50 moves by a third from one minute to the next with whatever else the machine is doing,
-// so a product run and a baseline run a minute apart met different machines, and one pooled ratio landed anywhere
-// between 0.7 and 1.5 for the same code. Here the two paths are open side by side (a browser context each; the push
-// source writes to one path's sockets at a time, the other sits idle) and take turns in short blocks, each going first
-// in half of them, so both meet the same machine within a second. A session of blocks is repeated on fresh contexts,
-// so one worker instance's luck does not decide the figure either.
+// 2-core VM a sub-millisecond p50 moves by up to a third between fresh worker instances (each instance steady within
+// itself) and with whatever else the machine is doing, so one product run against one baseline run a minute apart
+// landed anywhere between 0.7 and 1.5 for the same code. Here the two paths are open side by side (a browser context
+// each; the push source writes to one path's sockets at a time, the other sits idle) and take turns in short blocks,
+// so both meet the same machine within a second; and the rounds are repeated on fresh contexts, so that no one
+// instance's luck decides the figure.
 import type { Page } from 'playwright-core'
 import type { BenchContext } from '../lib/context.ts'
-import { withPathTabs } from '../lib/path-session.ts'
+import { cutOff, withPathTabs } from '../lib/path-session.ts'
 import { latencyFailure, latencyResult, timedSeries, warmUp, type LatencyResult, type SeriesSamples } from './dispatch.ts'
 
 /**
@@ -29,7 +29,7 @@ export const measurePaired = async (ctx: BenchContext, tabs: number, round: numb
     await withPathTabs(ctx, 'port', [tabs], async (port) => {
       ctx.log(`delivery: product and port x${tabs} tabs side by side, round ${round}: ${PAIRED_BLOCKS} blocks of ${BLOCK_MESSAGES} paced messages each`)
       const pages: Record<PairedPath, Page[]> = { product, port }
-      const cut = setTimeout(() => void Promise.all([...product, ...port].map((p) => p.close())), ctx.quick ? 90_000 : 600_000)
+      const cut = cutOff(ctx, [...product, ...port])
       try {
         await warmUp(ctx, product, 'product')
         await warmUp(ctx, port, 'port')
