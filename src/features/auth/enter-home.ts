@@ -6,21 +6,26 @@ import { useCallback } from 'react'
 import { mustBindPhone } from '../../router/guard.ts'
 import { useCore } from '../../core-context.tsx'
 import { signedInDestination } from '../../router/intended.ts'
-import { appStore } from '../../store/index.ts'
+import { appStore, type AppState } from '../../store/index.ts'
 import { waitFor } from '../../store/wait-for.ts'
 import { useMounted } from '../../lib/use-mounted.ts'
 
 /** How long to wait for the session event before navigating anyway (the guard then decides). */
 const SESSION_EVENT_WAIT_MS = 3_000
 
-export const useEnterHome = (): (() => Promise<void>) => {
+/** Signed in with a bound phone: what registration, SMS login and binding wait for. */
+const signedInAndBound = (s: AppState): boolean => s.session.loggedIn && !mustBindPhone(s.session)
+
+/** `ready`: the store state to wait for (a module-level function; the password login waits for the sign-in alone and
+ * lets the guard send an account that must bind its phone to the bind page). */
+export const useEnterHome = (ready: (s: AppState) => boolean = signedInAndBound): (() => Promise<void>) => {
   const navigate = useNavigate()
   const { api } = useCore()
   const mounted = useMounted()
   return useCallback(async () => {
-    await waitFor(appStore, (s) => s.session.loggedIn && !mustBindPhone(s.session), SESSION_EVENT_WAIT_MS)
+    await waitFor(appStore, ready, SESSION_EVENT_WAIT_MS)
     const destination = await signedInDestination(api)
     // the user may have gone to another screen meanwhile: they stay there
     if (mounted()) await navigate({ ...destination, replace: true })
-  }, [api, navigate, mounted])
+  }, [api, navigate, mounted, ready])
 }

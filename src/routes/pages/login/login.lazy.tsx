@@ -1,16 +1,15 @@
 // /pages/login/login: phone + password login; keeps invitationUserName from a share link and passes it on.
 import { FormSubmit } from '../../../ui/SubmitButton.tsx'
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { usePasswordRegisterSwitch } from '../../../features/auth/use-register-switch.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { hasErrors, validateLogin, type FieldErrors } from '../../../features/auth/login-fields.ts'
-import { signedInDestination, storeIntended } from '../../../router/intended.ts'
-import { appStore } from '../../../store/index.ts'
-import { waitFor } from '../../../store/wait-for.ts'
-import { useMounted } from '../../../lib/use-mounted.ts'
+import { useEnterHome } from '../../../features/auth/enter-home.ts'
+import { storeIntended } from '../../../router/intended.ts'
+import type { AppState } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import './login.css'
@@ -20,12 +19,11 @@ const route = getRouteApi(PATHS.login)
 
 const t = zhCN.login
 
-/** How long to wait for the core's session event after a successful login before navigating anyway. */
-const SESSION_EVENT_WAIT_MS = 3_000
+const signedIn = (s: AppState): boolean => s.session.loggedIn
 
 export default function LoginScreen() {
   const { api } = useCore()
-  const navigate = useNavigate()
+  const enterHome = useEnterHome(signedIn)
   const registerOn = usePasswordRegisterSwitch()
   const search = route.useSearch()
   const invitationUserName = search.invitationUserName || null
@@ -35,7 +33,6 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<FieldErrors<'phone' | 'password'>>({})
   const [formError, setFormError] = useState('')
   const [submitting, setSubmitting] = useState(false)
-  const mounted = useMounted()
 
   // a visitor turned away from a protected screen returns there after signing in
   useEffect(() => {
@@ -55,10 +52,7 @@ export default function LoginScreen() {
         setFormError(result.msg || t.failed)
         return
       }
-      await waitFor(appStore, (s) => s.session.loggedIn, SESSION_EVENT_WAIT_MS)
-      const destination = await signedInDestination(api)
-      // the user may have gone to another screen while signing in: they stay there
-      if (mounted()) await navigate({ ...destination, replace: true })
+      await enterHome()
     } catch {
       // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
       setFormError(t.failed)
