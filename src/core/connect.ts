@@ -59,6 +59,7 @@ export const connectCore: ConnectCore = async (options) => {
 
   const stateListeners = new Set<(state: Snapshot, replaced: boolean) => void>()
   const effectListeners = new Set<(event: EffectEvent) => void>()
+  const reattachListeners = new Set<() => void>()
   let route: TabRoute = options.route
   let visible = options.visible
   let closed = false
@@ -96,6 +97,9 @@ export const connectCore: ConnectCore = async (options) => {
       },
     }
     link = current
+    // Chromium fires close on a port whose other end's context was destroyed: a killed worker is noticed at once
+    // instead of at the next ping timeout
+    channel.port1.addEventListener('close', () => reconnect(gen))
     channel.port1.onmessage = (ev: MessageEvent<unknown>) => {
       if (link !== current) return
       const batch = decodeBatch(ev.data)
@@ -106,9 +110,11 @@ export const connectCore: ConnectCore = async (options) => {
       replyPort = null
     }
     // the first attach of a page load is a launch of the app (decisions.md); a reattach is not
+    const reattach = attaches > 0
     const hello: TabHello = { tabId, channelCode: options.channelCode, route, visible, launch: attaches++ === 0 }
     const holds = { generation: receiver.generation(), state: receiver.generation() === null ? null : receiver.state() }
     Promise.race([worker.api.attach(hello, holds, transfer(channel.port2, [channel.port2])), dead])
+      .then(() => { if (reattach && link === current) reattachListeners.forEach((l) => l()) })
       .catch((e: unknown) => { if (!(e instanceof LinkDied)) reconnect(gen) })
   }
 
@@ -169,6 +175,10 @@ export const connectCore: ConnectCore = async (options) => {
     onEffect: (listener) => {
       effectListeners.add(listener)
       return () => void effectListeners.delete(listener)
+    },
+    onReattach: (listener) => {
+      reattachListeners.add(listener)
+      return () => void reattachListeners.delete(listener)
     },
     close: () => {
       if (closed) return

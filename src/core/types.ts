@@ -18,6 +18,8 @@ export interface CoreClient {
   onState(listener: (state: Snapshot, replaced: boolean) => void): () => void
   /** effect events (toast, navigate, modal), in order, after the state they were emitted after. */
   onEffect(listener: (event: EffectEvent) => void): () => void
+  /** after the core was replaced (a killed or dead worker) and this tab attached to the new one. */
+  onReattach(listener: () => void): () => void
   /** which kind of worker hosts the core here. */
   readonly mode: 'shared' | 'dedicated'
   close(): void

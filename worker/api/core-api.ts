@@ -18,6 +18,9 @@ import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
 import { getString, Storage } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
+import { StreamHub } from '../stream/stream-service.ts'
+import type { HubPort } from '../stream/stream-hub.ts'
+import type { CoreToDecoder, CoreToTab } from '../protocol/stream-ports.ts'
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
@@ -112,6 +115,19 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
         const storage = yield* Storage
         yield* value === null ? storage.remove(key) : storage.set(key, value)
       })),
+    openStream: (input, decoder, control) =>
+      run(Effect.gen(function* () {
+        const streams = yield* StreamHub
+        // a tab that has not attached has no visibility the hub could follow: it streams nothing
+        return streams.open(tabId ?? '', input, decoder as unknown as HubPort<CoreToDecoder>, control as unknown as HubPort<CoreToTab>)
+      })),
+    closeStream: (viewerId) =>
+      run(Effect.gen(function* () {
+        (yield* StreamHub).close(viewerId)
+      })),
+    streamStats: () => run(Effect.gen(function* () {
+      return (yield* StreamHub).stats()
+    })),
     ping: () => Promise.resolve('pong' as const),
     exitFromMaintenance: () =>
       run(Effect.gen(function* () {

@@ -8,6 +8,7 @@ import type { Catalogue, EndpointName } from './catalogue.ts'
 import type { RequestOf, ResponseOf } from './endpoint.ts'
 import type { SharedState } from './projection/index.ts'
 import type { TabWritableKey } from './storage-keys.ts'
+import type { CoreToDecoder, CoreToTab, OpenStreamInput } from './stream-ports.ts'
 
 /** The shared state a tab paints from: the one projection's state (./projection/index.ts). */
 export type Snapshot = SharedState
@@ -109,6 +110,14 @@ export interface CoreApi {
   exitFromMaintenance(): Promise<void>
   /** The recent event log and its base snapshot, redacted, for a bug report (settings screen). */
   exportLog(): Promise<EventLogExport>
+  /**
+   * Shows a phone's stream in this tab: the core posts video/audio bytes on `decoder` (a port of the tab's decoder
+   * worker) and status/device messages on `control`, and takes input from `control`. Answers the viewer id.
+   */
+  openStream(input: OpenStreamInput, decoder: MessagePort, control: MessagePort): Promise<number>
+  closeStream(viewerId: number): Promise<void>
+  /** Test/bench only: the stream sockets this core opened so far and the phones open on the server now. */
+  streamStats(): Promise<{ readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean }>
   /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
   __terminate(): Promise<void>
 }

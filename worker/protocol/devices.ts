@@ -45,7 +45,7 @@ export const ConnectResult = Schema.Struct({
 })
 
 /** How the viewer shows the live screen: the service's viewer page in a frame, or the reference server's simulated device. */
-export const StreamMode = Schema.Literals(['frame', 'simulated'])
+export const StreamMode = Schema.Literals(['frame', 'simulated', 'scrcpy'])
 export type StreamMode = typeof StreamMode.Type
 
 /** Connect answered with status 5200: the device is still starting (progress 0..100); the client retries. */

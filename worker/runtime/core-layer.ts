@@ -18,6 +18,7 @@ import { Storage, type PersistedState } from '../storage/storage.ts'
 import { Maintenance } from '../system/maintenance.ts'
 import type { WatchTabGone } from '../tabs/tab-port.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
+import { StreamHub } from '../stream/stream-service.ts'
 import { Background } from './background.ts'
 
 export interface CoreEdges {
@@ -25,12 +26,15 @@ export interface CoreEdges {
   readonly fetcher: Layer.Layer<Fetcher>
   readonly socket: Layer.Layer<PushSocket>
   readonly tabs: Layer.Layer<TabRegistry>
+  /** the phone streams' socket; the browser's WebSocket unless a test gives its own. */
+  readonly streams?: Layer.Layer<StreamHub, never, CoreConfig | TabRegistry>
 }
 
 export const makeCoreLayer = (config: CoreConfigShape, edges: CoreEdges) => {
   const base = Layer.mergeAll(edges.storage, edges.tabs, SessionState.layer, Background.layer, edges.fetcher, edges.socket)
     .pipe(Layer.provideMerge(CoreConfig.layer(config)))
-  const hub = EventHub.layer.pipe(Layer.provideMerge(base))
+  const streams = (edges.streams ?? StreamHub.layer).pipe(Layer.provideMerge(base))
+  const hub = EventHub.layer.pipe(Layer.provideMerge(streams))
   const exit = ExitAction.layer.pipe(Layer.provideMerge(hub))
   const http = HttpPipeline.layer.pipe(Layer.provideMerge(exit))
   const data = Layer.mergeAll(DeviceList.layer, MealTypes.layer, Maintenance.layer).pipe(Layer.provideMerge(http))

@@ -19,7 +19,7 @@ export const createFrameViewerStream = (result: ConnectReady): DeviceStream | nu
   const emit = (s: StreamStatus) => statusListeners.forEach((l) => l(s))
   return {
     mode: 'frame',
-    capabilities: { keys: false, rotate: false, quality: false, text: false, stats: false },
+    capabilities: { keys: false, rotate: false, quality: false, text: false, stats: false, clipboard: false, screenshot: false },
     mount(container) {
       if (frame) return
       frame = document.createElement('iframe')
@@ -38,7 +38,10 @@ export const createFrameViewerStream = (result: ConnectReady): DeviceStream | nu
     rotate: () => undefined,
     setQuality: () => undefined,
     sendText: () => undefined,
+    setClipboard: () => undefined,
+    screenshot: () => Promise.resolve(null),
     onStats: () => () => undefined,
+    onClipboard: () => () => undefined,
     onStatus(listener) {
       statusListeners.add(listener)
       return () => statusListeners.delete(listener)

@@ -1,22 +1,39 @@
-// The viewer's live-screen adapter: one interface over the service's viewer page (frame) and the reference
-// server's simulated device, so the viewer screen does not care which one it shows.
-import type { SimFrame, StreamMode } from '../../../../worker/protocol/devices.ts'
+// The viewer's live-screen adapter: one interface over the service's viewer page (frame) and the scrcpy stream through
+// the core, so the viewer screen does not care which one it shows.
+import type { StreamMode } from '../../../../worker/protocol/devices.ts'
+import type { StreamCloseReason, StreamPreset } from '../../../../worker/protocol/stream.ts'
 
-export type Quality = SimFrame['quality']
+/** 流畅 / 标清 / 高清, or 自动: lowered when the decoder falls behind or the socket backs up. */
+export type Quality = StreamPreset | 'auto'
 export type NavKey = 'back' | 'home' | 'recents'
 
 export interface StreamStats {
-  /** round trip of the last ping, null until one came back. */
+  /** round trip between the core and the server, null until a pong came back. */
   readonly latencyMs: number | null
-  /** frames drawn in the last second. */
+  /** frames decoded in the last second. */
   readonly fps: number
+  readonly bytesPerSecond: number | null
+  readonly decodeP50: number | null
+  readonly decodeP99: number | null
+  readonly framesDropped: number
+  readonly width: number
+  readonly height: number
+  /** the preset the server streams now. */
+  readonly preset: StreamPreset | null
+}
+
+export const emptyStats: StreamStats = {
+  latencyMs: null, fps: 0, bytesPerSecond: null, decodeP50: null, decodeP99: null, framesDropped: 0, width: 0, height: 0, preset: null,
 }
 
 export type StreamStatus =
   | { readonly kind: 'opening' }
   | { readonly kind: 'live' }
-  /** restarting: the device went into a reboot/reset; accessRemoved: the user lost access; lost: anything else. */
-  | { readonly kind: 'closed'; readonly reason: 'restarting' | 'accessRemoved' | 'refused' | 'lost' }
+  /** the connection dropped (or the core was replaced): the picture comes back by itself. */
+  | { readonly kind: 'reconnecting' }
+  /** a decoder failure the stream is recovering from (keyframe, then a lower preset), or a codec this browser lacks. */
+  | { readonly kind: 'decoderError'; readonly unsupported: boolean }
+  | { readonly kind: 'closed'; readonly reason: StreamCloseReason | 'lost' }
 
 export interface StreamCapabilities {
   readonly keys: boolean
@@ -24,6 +41,8 @@ export interface StreamCapabilities {
   readonly quality: boolean
   readonly text: boolean
   readonly stats: boolean
+  readonly clipboard: boolean
+  readonly screenshot: boolean
 }
 
 export interface DeviceStream {
@@ -35,7 +54,13 @@ export interface DeviceStream {
   rotate(): void
   setQuality(quality: Quality): void
   sendText(text: string): void
+  /** sets the phone's clipboard (paste: also paste it into the focused field). */
+  setClipboard(text: string, paste: boolean): void
+  /** the phone's current screen as a PNG, null when nothing is on screen yet. */
+  screenshot(): Promise<Blob | null>
   onStats(listener: (stats: StreamStats) => void): () => void
   onStatus(listener: (status: StreamStatus) => void): () => void
+  /** the phone copied text: offered to the customer. */
+  onClipboard(listener: (text: string) => void): () => void
   close(): void
 }

@@ -8,7 +8,10 @@ import { connectWithRetry } from '../../../features/devices/connect-retry.ts'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { ModelParametersSheet } from '../../../features/devices/ModelParameters.tsx'
 import { createDeviceStream } from '../../../features/devices/stream/create.ts'
-import type { DeviceStream, Quality, StreamStats } from '../../../features/devices/stream/types.ts'
+import { emptyStats, type DeviceStream, type Quality, type StreamStats, type StreamStatus } from '../../../features/devices/stream/types.ts'
+import { ViewerClipboard } from '../../../features/devices/stream/ViewerClipboard.tsx'
+import { saveScreenshot } from '../../../features/devices/stream/save-screenshot.ts'
+import { useCore } from '../../../core-context.tsx'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
@@ -25,6 +28,8 @@ const RESTART_RECONNECT_MS = 1_000
 type Phase =
   | { kind: 'connecting'; attempt: number; max: number; progress: number }
   | { kind: 'live' }
+  /** the stream is up but not painting (opening, reconnecting, recovering the decoder): never a frozen frame as live. */
+  | { kind: 'waiting'; msg: string }
   | { kind: 'restarting' }
   | { kind: 'failed'; msg: string }
   | { kind: 'accessRemoved' }
@@ -37,6 +42,7 @@ export default function CloudPhoneViewScreen() {
   const validId = Number.isInteger(userCardId) && userCardId > 0
   const navigate = useNavigate()
   const call = useCall()
+  const core = useCore()
   const devices = useAppStore((s) => s.devices.list)
   const device = devices.find((d) => d.userCardId === userCardId)
   // §1 custom bar height for the viewer's own bar (it names the device and offers exit and more, not the title)
@@ -44,7 +50,11 @@ export default function CloudPhoneViewScreen() {
   const topBarHeight = navBarHeight(statusBar, navigator.userAgent)
   const [phase, setPhase] = useState<Phase>({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
   const [run, setRun] = useState(0)
-  const [stats, setStats] = useState<StreamStats>({ latencyMs: null, fps: 0 })
+  const [stats, setStats] = useState<StreamStats>(emptyStats)
+  const [statsOpen, setStatsOpen] = useState(false)
+  const [clipboardOpen, setClipboardOpen] = useState(false)
+  const [phoneClipboard, setPhoneClipboard] = useState<string | null>(null)
+  const [quality, setQuality] = useState<Quality>('auto')
   const [stream, setStream] = useState<DeviceStream | null>(null)
   const [moreOpen, setMoreOpen] = useState(false)
   const [qualityOpen, setQualityOpen] = useState(false)
@@ -77,29 +87,38 @@ export default function CloudPhoneViewScreen() {
       if (cancelled || outcome.kind === 'cancelled') return
       if (outcome.kind === 'timeout') return setPhase({ kind: 'failed', msg: t.timeout })
       if (outcome.kind === 'failed') return setPhase({ kind: 'failed', msg: outcome.msg || t.failed })
-      const s = createDeviceStream(outcome.result, window.location.origin)
+      const probe = (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true
+      const s = createDeviceStream(outcome.result, core, { probe })
       if (s === null || !stageRef.current) return setPhase({ kind: 'failed', msg: t.invalidViewer })
       current = s
       if (appStore.getState().tab.oneClickRepair) appStore.getState().setTab({ oneClickRepair: false })
       s.onStats(setStats)
-      s.onStatus((status) => {
-        if (status.kind !== 'closed') return setPhase({ kind: 'live' })
+      s.onClipboard((copied) => {
+        setPhoneClipboard(copied)
+        Toast.show({ content: t.phoneCopied })
+      })
+      s.onStatus((status: StreamStatus) => {
+        if (status.kind === 'live') return setPhase({ kind: 'live' })
+        if (status.kind === 'opening') return setPhase({ kind: 'waiting', msg: t.opening })
+        if (status.kind === 'reconnecting') return setPhase({ kind: 'waiting', msg: t.reconnecting })
+        if (status.kind === 'decoderError') {
+          return status.unsupported ? setPhase({ kind: 'failed', msg: t.unsupported }) : setPhase({ kind: 'waiting', msg: t.decoderError })
+        }
         if (status.reason === 'restarting') {
           setPhase({ kind: 'restarting' })
           setTimeout(() => !cancelled && reconnect(), RESTART_RECONNECT_MS)
         } else if (status.reason === 'accessRemoved') setPhase({ kind: 'accessRemoved' })
-        else setPhase({ kind: 'failed', msg: t.disconnected })
+        else setPhase({ kind: 'failed', msg: t.closedReasons[status.reason] })
       })
       s.mount(stageRef.current)
       setStream(s)
-      setPhase({ kind: 'live' })
     })
     return () => {
       cancelled = true
       current?.close()
       setStream(null)
     }
-  }, [call, userCardId, validId, run, reconnect])
+  }, [call, core, userCardId, validId, run, reconnect])
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null)
@@ -108,6 +127,13 @@ export default function CloudPhoneViewScreen() {
   }, [])
 
   const exit = () => void navigate({ to: PATHS.home })
+
+  const screenshot = async () => {
+    const png = await stream?.screenshot()
+    if (!png) return void Toast.show({ content: t.screenshotFailed })
+    saveScreenshot(png, device?.diskName ?? String(userCardId))
+    Toast.show({ content: t.screenshotSaved })
+  }
 
   const toggleFullscreen = async () => {
     try {
@@ -178,11 +204,18 @@ export default function CloudPhoneViewScreen() {
         <button type="button" data-testid="viewer-more" onClick={() => setMoreOpen(true)}>{t.more}</button>
       </div>
       <div className="viewer-stage" ref={stageRef} data-testid="viewer-stage">
-        {phase.kind === 'live' && caps?.stats && (
-          <div className="viewer-stats" data-testid="viewer-stats">
-            {t.latency(stats.latencyMs)} · {t.fps(stats.fps)}
+        {(phase.kind === 'live' || phase.kind === 'waiting') && caps?.stats && (
+          <div className="viewer-stats" data-testid="viewer-stats" onClick={() => setStatsOpen((o) => !o)}>
+            {statsOpen
+              ? t.statsLine({
+                latencyMs: stats.latencyMs, fps: stats.fps, decode: stats.decodeP50, dropped: stats.framesDropped,
+                kbps: stats.bytesPerSecond === null ? null : Math.round((stats.bytesPerSecond * 8) / 1000),
+                size: stats.width ? `${stats.width}×${stats.height}` : '--',
+              })
+              : `${t.latency(stats.latencyMs)} · ${t.fps(stats.fps)}`}
           </div>
         )}
+        {phase.kind === 'waiting' && <div className="viewer-overlay viewer-overlay-dim" data-testid="viewer-waiting">{phase.msg}</div>}
         {phase.kind === 'connecting' && (
           <div className="viewer-overlay" data-testid="viewer-connecting">
             <span>{phase.attempt === 0 ? t.connecting : t.starting(phase.attempt, phase.max)}</span>
@@ -216,17 +249,31 @@ export default function CloudPhoneViewScreen() {
         <button type="button" data-testid="viewer-key-recents" onClick={needsKeys(() => stream?.key('recents'))}>{t.recents}</button>
         <button type="button" data-testid="viewer-rotate" onClick={() => (caps?.rotate ? stream?.rotate() : Toast.show({ content: t.frameUnsupported }))}>{t.rotate}</button>
         <button type="button" data-testid="viewer-quality" onClick={() => (caps?.quality ? setQualityOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.quality}</button>
+        <button type="button" data-testid="viewer-screenshot" onClick={() => (caps?.screenshot ? void screenshot() : Toast.show({ content: t.frameUnsupported }))}>{t.screenshot}</button>
+        <button type="button" data-testid="viewer-clipboard" onClick={() => (caps?.clipboard ? setClipboardOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.clipboard}</button>
         <button type="button" data-testid="viewer-fullscreen" onClick={() => void toggleFullscreen()}>{fullscreen ? t.exitFullscreen : t.fullscreen}</button>
       </nav>
       <ActionSheet visible={moreOpen} actions={moreActions} cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} closeOnAction />
       <ActionSheet
         visible={qualityOpen}
+        extra={stats.preset ? t.qualityNow(t.qualities[stats.preset]) : undefined}
         cancelText={devicesText.common.cancel}
         closeOnAction
         onClose={() => setQualityOpen(false)}
-        actions={(['low', 'medium', 'high'] as Quality[]).map((q) => ({
-          key: q, text: <span data-testid={`viewer-quality-${q}`}>{t.qualities[q]}</span>, onClick: () => stream?.setQuality(q),
+        actions={(['smooth', 'sd', 'hd', 'auto'] as const).map((q) => ({
+          key: q,
+          text: <span data-testid={`viewer-quality-${q}`} data-selected={quality === q}>{t.qualities[q]}{quality === q ? ' ✓' : ''}</span>,
+          onClick: () => {
+            setQuality(q)
+            stream?.setQuality(q)
+          },
         }))}
+      />
+      <ViewerClipboard
+        visible={clipboardOpen}
+        phoneText={phoneClipboard}
+        onClose={() => setClipboardOpen(false)}
+        onSend={(text) => stream?.setClipboard(text, false)}
       />
       <Popup visible={switchOpen} onMaskClick={() => setSwitchOpen(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '60vh', overflowY: 'auto' }}>
         <List header={t.switchDevice} data-testid="viewer-switch-list">

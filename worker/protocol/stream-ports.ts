@@ -1,0 +1,40 @@
+// The messages on the two ports a tab hands the core for each phone it shows: the decoder port (core → the tab's
+// decoder worker: video and audio bytes, so they never touch the tab's main thread) and the control port (tab main
+// thread ↔ core: input up, status, latency and device messages down).
+import type { StreamCloseReason, StreamPreset } from './stream.ts'
+
+/** Core → decoder worker. `restart`: a new scrcpy stream follows (metadata first); drop the decoder's state. */
+export type CoreToDecoder =
+  | { readonly t: 'restart' }
+  | { readonly t: 'video'; readonly bytes: Uint8Array }
+  | { readonly t: 'audio'; readonly bytes: Uint8Array }
+  /** the tab went hidden or the channel ended: stop presenting (never show a frozen frame as live). */
+  | { readonly t: 'pause' }
+
+export type StreamState = 'opening' | 'live' | 'reconnecting' | 'closed'
+
+/** Core → tab. */
+export type CoreToTab =
+  | { readonly t: 'status'; readonly state: StreamState; readonly reason?: StreamCloseReason }
+  | { readonly t: 'latency'; readonly ms: number }
+  | { readonly t: 'preset'; readonly preset: StreamPreset }
+  /** a scrcpy device message (clipboard...). */
+  | { readonly t: 'device'; readonly bytes: Uint8Array }
+  /** bytes the core received for this phone per second (the server's stream, shared by every tab). */
+  | { readonly t: 'bitrate'; readonly bytesPerSecond: number }
+
+/** Tab → core. */
+export type TabToCore =
+  /** a scrcpy control message. */
+  | { readonly t: 'control'; readonly bytes: Uint8Array }
+  | { readonly t: 'preset'; readonly preset: StreamPreset }
+  | { readonly t: 'audio'; readonly on: boolean }
+  /** the decoder lost its state (an error): the core replays the cached keyframe and asks the phone for a new one. */
+  | { readonly t: 'keyframe' }
+
+export interface OpenStreamInput {
+  readonly cardId: number
+  readonly cardToken: string
+  readonly preset: StreamPreset
+  readonly audio: boolean
+}

@@ -1,0 +1,160 @@
+// The phone-stream wire: ONE websocket per browser (owned by the core) multiplexing every phone any tab views.
+// Binary messages carry one channel's bytes behind a 5-byte channel header; text messages are JSON channel control.
+// Channel payloads are scrcpy's own byte streams (video/audio: codec metadata, then packets with a 12-byte header of
+// pts + config/keyframe flags and size; control: scrcpy control messages up, scrcpy device messages down), so a real
+// Android running scrcpy-server behind a bridge that adds the channel header could replace the simulated phone.
+import * as Schema from 'effect/Schema'
+
+export const STREAM_PATH = '/api/resources/stream'
+
+/** The kind of a channel; a channel is (phone, kind). */
+export const STREAM_KIND = { video: 0, audio: 1, control: 2, thumbnail: 3 } as const
+export type StreamKind = (typeof STREAM_KIND)[keyof typeof STREAM_KIND]
+
+/** 1 byte kind + 4 bytes userCardId (big-endian), then the channel's bytes. */
+export const CHANNEL_HEADER_BYTES = 5
+
+export const encodeChannelFrame = (kind: StreamKind, cardId: number, payload: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(CHANNEL_HEADER_BYTES + payload.byteLength)
+  out[0] = kind
+  new DataView(out.buffer).setUint32(1, cardId >>> 0, false)
+  out.set(payload, CHANNEL_HEADER_BYTES)
+  return out
+}
+
+export interface ChannelFrame {
+  readonly kind: StreamKind
+  readonly cardId: number
+  readonly payload: Uint8Array
+}
+
+export const decodeChannelFrame = (data: Uint8Array): ChannelFrame | null => {
+  if (data.byteLength < CHANNEL_HEADER_BYTES) return null
+  const kind = data[0]!
+  if (kind > STREAM_KIND.thumbnail) return null
+  const cardId = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(1, false)
+  return { kind: kind as StreamKind, cardId, payload: data.subarray(CHANNEL_HEADER_BYTES) }
+}
+
+// ---- scrcpy media framing (what the video and audio channels carry) ----
+
+/** scrcpy's codec ids in the video/audio metadata (ASCII of the name, big-endian u32). */
+export const SCRCPY_CODEC = { h264: 0x68_32_36_34, opus: 0x6f_70_75_73 } as const
+/** codec id u32 + width u32 + height u32 (video); audio metadata is the codec id alone. */
+export const VIDEO_META_BYTES = 12
+export const AUDIO_META_BYTES = 4
+/** pts_and_flags u64 + size u32. */
+export const PACKET_HEADER_BYTES = 12
+const FLAG_CONFIG = 1n << 63n
+const FLAG_KEYFRAME = 1n << 62n
+const PTS_MASK = FLAG_KEYFRAME - 1n
+
+export const encodeVideoMeta = (width: number, height: number): Uint8Array => {
+  const out = new Uint8Array(VIDEO_META_BYTES)
+  const view = new DataView(out.buffer)
+  view.setUint32(0, SCRCPY_CODEC.h264, false)
+  view.setUint32(4, width, false)
+  view.setUint32(8, height, false)
+  return out
+}
+
+export const encodeAudioMeta = (): Uint8Array => {
+  const out = new Uint8Array(AUDIO_META_BYTES)
+  new DataView(out.buffer).setUint32(0, SCRCPY_CODEC.opus, false)
+  return out
+}
+
+export interface MediaPacketHeader {
+  readonly config: boolean
+  readonly keyframe: boolean
+  /** microseconds. */
+  readonly pts: bigint
+  readonly size: number
+}
+
+export const encodeMediaPacket = (packet: { config: boolean; keyframe: boolean; pts: bigint; data: Uint8Array }): Uint8Array => {
+  const out = new Uint8Array(PACKET_HEADER_BYTES + packet.data.byteLength)
+  const view = new DataView(out.buffer)
+  let ptsFlags = packet.config ? FLAG_CONFIG : packet.pts & PTS_MASK
+  if (packet.keyframe) ptsFlags |= FLAG_KEYFRAME
+  view.setBigUint64(0, ptsFlags, false)
+  view.setUint32(8, packet.data.byteLength, false)
+  out.set(packet.data, PACKET_HEADER_BYTES)
+  return out
+}
+
+/** The header of a packet that starts `bytes` (one websocket message carries one whole packet). */
+export const readMediaPacketHeader = (bytes: Uint8Array): MediaPacketHeader | null => {
+  if (bytes.byteLength < PACKET_HEADER_BYTES) return null
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const ptsFlags = view.getBigUint64(0, false)
+  const size = view.getUint32(8, false)
+  if (size !== bytes.byteLength - PACKET_HEADER_BYTES) return null
+  return { config: (ptsFlags & FLAG_CONFIG) !== 0n, keyframe: (ptsFlags & FLAG_KEYFRAME) !== 0n, pts: ptsFlags & PTS_MASK, size }
+}
+
+// ---- quality presets ----
+
+export const STREAM_PRESETS = ['smooth', 'sd', 'hd'] as const
+export type StreamPreset = (typeof STREAM_PRESETS)[number]
+export const StreamPresetSchema = Schema.Literals(STREAM_PRESETS)
+
+/** 流畅 / 标清 / 高清: the short side in pixels (portrait width), frames per second and bitrate of each preset. */
+export const PRESET_SETTINGS: Readonly<Record<StreamPreset, { readonly shortSide: number; readonly fps: number; readonly bitrate: number }>> = {
+  smooth: { shortSide: 360, fps: 20, bitrate: 600_000 },
+  sd: { shortSide: 540, fps: 30, bitrate: 1_200_000 },
+  hd: { shortSide: 720, fps: 30, bitrate: 2_500_000 },
+}
+/** The phone's logical screen (portrait): the coordinate space control messages are normalised against. */
+export const PHONE_SCREEN = { width: 720, height: 1280 } as const
+
+// ---- channel control (JSON text messages) ----
+
+const CardId = Schema.Int.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(0xffff_ffff))
+
+/** Core → server. `open` subscribes this socket to a phone's channels with the card token a connect returned. */
+export const StreamClientMessage = Schema.Union([
+  Schema.Struct({
+    op: Schema.Literal('open'),
+    cardId: CardId,
+    cardToken: Schema.String.check(Schema.isMaxLength(200)),
+    preset: StreamPresetSchema,
+    audio: Schema.Boolean,
+  }),
+  Schema.Struct({ op: Schema.Literal('close'), cardId: CardId }),
+  Schema.Struct({ op: Schema.Literal('preset'), cardId: CardId, preset: StreamPresetSchema }),
+  Schema.Struct({ op: Schema.Literal('audio'), cardId: CardId, on: Schema.Boolean }),
+  Schema.Struct({ op: Schema.Literal('ping'), t: Schema.Number }),
+])
+export type StreamClientMessage = typeof StreamClientMessage.Type
+
+/** Close reasons of a channel (server → core), explained in Chinese by the viewer. */
+export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable'] as const
+export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number]
+
+/** Server → core. `opened` precedes the channel's bytes; `closed` ends a phone's channels (its viewers are told why). */
+export const StreamServerMessage = Schema.Union([
+  Schema.Struct({ op: Schema.Literal('opened'), cardId: CardId, preset: StreamPresetSchema }),
+  Schema.Struct({ op: Schema.Literal('closed'), cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) }),
+  Schema.Struct({ op: Schema.Literal('pong'), t: Schema.Number }),
+])
+export type StreamServerMessage = typeof StreamServerMessage.Type
+
+/** Limits the server enforces per socket (a tab's bad input never hurts other viewers). */
+export const STREAM_LIMITS = {
+  /** control messages per second per socket (burst / sustained). */
+  controlBurst: 240,
+  controlPerSecond: 120,
+  /** scrcpy inject-text and set-clipboard text, in UTF-8 bytes. */
+  maxTextBytes: 4096,
+  /** phones one socket may view at once. */
+  maxChannelsPerSocket: 64,
+  maxMessageBytes: 64 * 1024,
+} as const
+
+/**
+ * scrcpy 3.x's reset-video control message (type 17, no body): the phone restarts its encoder, so the next packets
+ * are a config and a keyframe. The core sends it itself (keyframe on request); tabs serialise every other control
+ * message with @yume-chan/scrcpy.
+ */
+export const SCRCPY_RESET_VIDEO = 17
