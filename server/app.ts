@@ -41,6 +41,7 @@ import { registerMealRulesRoutes } from './pay/meal-rules.ts'
 import { registerActivityRoutes } from './activity/routes.ts'
 import { registerAnalyticsRoutes } from './system/analytics.ts'
 import { registerFileRoutes } from './files/routes.ts'
+import type { PhoneFilesSink } from './files/phone-files.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
 import { registerAccountModuleRoutes } from './account/routes.ts'
@@ -65,6 +66,8 @@ export interface StartOptions {
   readonly trustedProxies?: ReadonlyArray<string>
   /** push sockets one user may hold on this instance (MAX_PUSH_SOCKETS_PER_USER; default in push/local-sockets.ts). */
   readonly maxPushSocketsPerUser?: number | undefined
+  /** where files uploaded to a cloud phone reach its screen (tests watch it here); by default the devices' phone stream. */
+  readonly phoneFiles?: PhoneFilesSink | undefined
 }
 
 export interface RunningServer {
@@ -174,7 +177,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
     registerAnalyticsRoutes(ctx)
-    registerFileRoutes(ctx)
+    registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream })
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
-import type { ServerContext } from '../context.ts'
+import type { PushHub, ServerContext } from '../context.ts'
 import { bulk } from './bulk.ts'
 import { makeClock, type DeviceClockOptions } from './clock.ts'
 import { commonUserCards } from './common-cards.ts'
@@ -12,8 +12,11 @@ import { connect, reboot, repair, reset } from './operations.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
 import type { DeviceServices } from './services.ts'
-import { simAcrossInstances } from './sim/across-instances.ts'
-import { createSimStreamServer } from './sim/stream.ts'
+import { sharedSecret } from '../cluster/secrets.ts'
+import { clusterDb } from '../cluster/tables.ts'
+import { streamAcrossInstances } from './sim/across-instances.ts'
+import { createPhoneLeases } from './sim/leases.ts'
+import { createStreamServer, type StreamServer } from './sim/stream-server.ts'
 import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
 import { transferDevices, transferRecords } from './transfer.ts'
@@ -21,9 +24,11 @@ import { transferDevices, transferRecords } from './transfer.ts'
 export { seedDeviceDemoData } from './seed.ts'
 
 export interface DeviceRoutes {
-  /** true when the upgrade was the simulated stream's (taken); false leaves the socket to other listeners. */
+  /** true when the upgrade was the phone stream's (taken); false leaves the socket to other listeners. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   close(): Promise<void>
+  /** the phone stream (installApp / addFile for the file routes). */
+  readonly stream: StreamServer
 }
 
 /** Test-only shortening of the busy windows comes from here (or the env vars below), never from changed defaults. */
@@ -40,7 +45,14 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   const clock = makeClock({
     busyMs: envMs('DEVICE_BUSY_MS'), rebootMs: envMs('DEVICE_REBOOT_MS'), ...options,
   })
-  const sim = simAcrossInstances(createSimStreamServer(db, clock), ctx.cluster)
+  // the phones' screens: one per phone, made by the instance holding its lease and relayed by the others
+  let relaySecret: Promise<string> | null = null
+  const stream = createStreamServer(db, clock, {
+    // the hub is the instance's registry member (createPushHub); PushHub's type does not show its id
+    leases: createPhoneLeases(ctx.db, () => (ctx.hub as PushHub & { readonly instanceId: string }).instanceId),
+    relaySecret: () => (relaySecret ??= sharedSecret(clusterDb(ctx.db), 'phone-stream-relay')),
+  })
+  const sim = streamAcrossInstances(stream, ctx.cluster)
   const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
   const c = catalogue
 
@@ -69,5 +81,5 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
   route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))
 
-  return { handleUpgrade: sim.handleUpgrade, close: sim.close }
+  return { handleUpgrade: sim.handleUpgrade, close: sim.close, stream: sim }
 }

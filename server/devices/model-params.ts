@@ -7,7 +7,6 @@ import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from '.
 import { markBusy, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import type { DeviceServices } from './services.ts'
-import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 import type { DevicesDb } from './tables.ts'
 
 const digits = (seed: string, n: number): string => {
@@ -101,7 +100,7 @@ const ownedUsable = async (s: DeviceServices, user: AuthUser, userCardId: number
 
 const restartForModel = async (s: DeviceServices, device: DeviceRow): Promise<void> => {
   await markBusy(s.db, device.id, 'model', s.clock.rebootMs, s.clock)
-  s.sim.kick(device.id, SIM_CLOSE.restarting)
+  s.sim.kick(device.id, 'restarting')
 }
 
 export const updateParams = async (

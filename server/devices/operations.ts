@@ -7,11 +7,11 @@ import { accessDevice, ownerAndGrantees, requireNotExpired, requireOwner } from 
 import { busyState, markBusy, recordConnect, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushTo, type DeviceServices } from './services.ts'
-import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 /**
- * The reference server has no real phones, so every connect selects the simulated stream (`streamMode: 'simulated'`);
- * `internetHttps` is this server's own origin. A real backend leaves streamMode out and the viewer uses the frame.
+ * The reference server's phones are simulated and streamed as scrcpy H.264 over the phone stream (`streamMode:
+ * 'scrcpy'`, worker/protocol/stream.ts); `internetHttps` is this server's own origin. A real backend leaves streamMode
+ * out and the viewer uses the frame.
  */
 export const connect = async (s: DeviceServices, user: AuthUser, userCardId: number, origin: string): Promise<ConnectReady> => {
   const { device } = await accessDevice(s.db, user.id, userCardId)
@@ -27,13 +27,13 @@ export const connect = async (s: DeviceServices, user: AuthUser, userCardId: num
     userCardId: device.user_card_id,
     localIp: `10.0.${(device.id >> 8) & 255}.${device.id & 255}`,
     cardToken,
-    streamMode: 'simulated',
+    streamMode: 'scrcpy',
   }
 }
 
 const restart = async (s: DeviceServices, deviceId: number, reason: string, ms: number): Promise<number> => {
   const seconds = await markBusy(s.db, deviceId, reason, ms, s.clock)
-  s.sim.kick(deviceId, SIM_CLOSE.restarting)
+  s.sim.kick(deviceId, 'restarting')
   return seconds
 }
 

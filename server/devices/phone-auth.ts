@@ -7,7 +7,6 @@ import { accessDevice, requireNotExpired, requireOwner } from './access.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, pushTo, type DeviceServices } from './services.ts'
 import type { DevicesDb } from './tables.ts'
-import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 import { recipientByPhone } from './transfer.ts'
 
 const recordQuery = (s: DeviceServices) =>
@@ -89,7 +88,7 @@ export const cancelAuth = async (s: DeviceServices, user: AuthUser, id: number):
     await trx.deleteFrom('device_auths').where('device_id', '=', row.device_id).where('grantee_id', '=', row.grantee_id).execute()
     await trx.deleteFrom('device_sessions').where('device_id', '=', row.device_id).where('user_id', '=', row.grantee_id).execute()
   })
-  s.sim.kick(row.device_id, SIM_CLOSE.accessRemoved, row.grantee_id)
+  s.sim.kick(row.device_id, 'accessRemoved', row.grantee_id)
   await pushTo(s, [row.grantee_id], 'removeAuth', { userCardId: row.user_card_id, diskName: row.disk_name })
   await pushRefresh(s, [user.id, row.grantee_id])
   return authDetails(s, user, id)

@@ -9,7 +9,6 @@ import { markBusy, requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, pushTo, type DeviceServices } from './services.ts'
 import type { DevicesDb } from './tables.ts'
-import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -48,7 +47,7 @@ export const replaceDevice = async (s: DeviceServices, user: AuthUser, userCardI
     await markBusy(trx, device.id, 'replace', s.clock.busyMs, s.clock)
     return next
   })
-  s.sim.kick(device.id, SIM_CLOSE.restarting)
+  s.sim.kick(device.id, 'restarting')
   s.sim.resetPhone(device.id)
   await pushTo(s, users.map((u) => u.id), 'changeCard', { userCardId: device.user_card_id, diskName: device.disk_name })
   await pushRefresh(s, users.map((u) => u.id))

@@ -1,15 +1,15 @@
 // What every device handler works with: the database with the device tables, the clock, the push hub and the
-// simulated stream; plus the pushes the operations send.
+// phone stream; plus the pushes the operations send.
 import type { PushHub } from '../context.ts'
 import type { DeviceClock } from './clock.ts'
-import type { SimStreamServer } from './sim/stream.ts'
+import type { StreamServer } from './sim/stream-server.ts'
 import type { DevicesDb } from './tables.ts'
 
 export interface DeviceServices {
   readonly db: DevicesDb
   readonly clock: DeviceClock
   readonly hub: PushHub
-  readonly sim: SimStreamServer
+  readonly sim: StreamServer
 }
 
 const usernameOf = async (db: DevicesDb, userId: number): Promise<string | null> =>

@@ -10,7 +10,6 @@ import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from '.
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, type DeviceServices } from './services.ts'
-import { SIM_CLOSE } from '../../worker/protocol/devices.ts'
 
 /** The registered user a phone number names, refusing malformed numbers, unknown numbers and oneself. */
 export const recipientByPhone = async (s: DeviceServices, user: AuthUser, phone: string): Promise<{ id: number; username: string; phone: string }> => {
@@ -59,7 +58,7 @@ export const transferDevices = async (
     }
     return devices
   })
-  for (const d of devices) s.sim.kick(d.id, SIM_CLOSE.accessRemoved, user.id)
+  for (const d of devices) s.sim.kick(d.id, 'accessRemoved', user.id)
   await pushRefresh(s, [user.id, to.id])
   return { count: devices.length, phone: to.phone }
 }

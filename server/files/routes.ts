@@ -1,37 +1,19 @@
 // The reference server as the file host (its file host is `{origin}/api`): upload tickets asked for through the core,
 // the upload itself (limits and image type checked here too), images by fileKey and downloads in the §7 shape.
-// An avatar upload becomes the user's head portrait.
+// An avatar upload becomes the user's head portrait; files of a cloud phone are phone-files.ts's.
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import type { ColumnType, Generated, Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { envelope } from '../../worker/protocol/envelope.ts'
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, FILE_ID_EMPTY, fileImageUrl } from '../../worker/protocol/files.ts'
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, FILE_ID_EMPTY, fileImageUrl, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES } from '../../worker/protocol/files.ts'
 import type { ServerContext } from '../context.ts'
-import type { Database } from '../db/schema.ts'
 import { Status } from '../http/errors.ts'
 import { failure } from '../http/route.ts'
 import { withBodyLimit } from '../http/body-limit.ts'
 import { accountDb } from '../account/tables.ts'
-
-interface UploadTicketsTable {
-  ticket: string
-  user_id: number
-  purpose: string
-  expires_at: ColumnType<Date, Date, Date>
-  used_at: ColumnType<Date | null, Date | undefined, Date>
-}
-interface FilesTable {
-  id: Generated<number>
-  file_key: string
-  user_id: number
-  purpose: string
-  content_type: string
-  size: number
-  bytes: Uint8Array
-  created_at: ColumnType<Date, never, never>
-}
-type FilesDb = Kysely<Database & { upload_tickets: UploadTicketsTable; files: FilesTable }>
+import { fileHostOf } from './file-host.ts'
+import { createPhoneFiles, PHONE_UPLOAD_PATH, PhoneFileMsg, type PhoneFilesSink } from './phone-files.ts'
+import { filesDb } from './tables.ts'
 
 export const UPLOAD_PATH = '/api/document/newFile/upload'
 const TICKET_MS = 10 * 60_000
@@ -53,20 +35,19 @@ export const looksLike = (type: string, b: Uint8Array): boolean => {
   return false
 }
 
-/** `{origin}/api`, honouring a proxy's forwarded host and scheme. */
-const fileHostOf = (c: Context): string => {
-  const url = new URL(c.req.url)
-  const host = c.req.header('X-Forwarded-Host') ?? url.host
-  const proto = c.req.header('X-Forwarded-Proto') ?? url.protocol.replace(':', '')
-  return `${proto}://${host}/api`
+export interface FileRoutesOptions {
+  /** where phone-file uploads reach the phone's screen (none: they are only stored). */
+  readonly phone?: PhoneFilesSink | undefined
 }
 
-export const registerFileRoutes = (ctx: ServerContext): void => {
+export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOptions = {}): void => {
   const { app, route } = ctx
-  const db = ctx.db.withTables<{ upload_tickets: UploadTicketsTable; files: FilesTable }>() as FilesDb
+  const db = filesDb(ctx.db)
   const profiles = accountDb(ctx.db)
+  const phoneFiles = createPhoneFiles(ctx, db, options.phone)
 
   route(app, catalogue.getUploadTicket, async ({ payload, user }) => {
+    if (payload.purpose === PHONE_FILE_FLAG) return phoneFiles.issueTicket(user, payload)
     const ticket = randomBytes(24).toString('base64url')
     await db.insertInto('upload_tickets').values({ ticket, user_id: user.id, purpose: payload.purpose, expires_at: new Date(Date.now() + TICKET_MS) }).execute()
     return { uploadUrl: `${UPLOAD_PATH}/${ticket}`, maxBytes: AVATAR_MAX_BYTES, types: [...AVATAR_TYPES] }
@@ -80,7 +61,7 @@ export const registerFileRoutes = (ctx: ServerContext): void => {
       if (bytes.length === 0) return failure(c, Status.invalidPayload, FileMsg.empty)
       if (!looksLike(type, bytes)) return failure(c, Status.invalidPayload, FileMsg.content)
       const spent = await db.updateTable('upload_tickets').set({ used_at: new Date() })
-        .where('ticket', '=', c.req.param('ticket') ?? '').where('used_at', 'is', null).where('expires_at', '>', new Date())
+        .where('ticket', '=', c.req.param('ticket') ?? '').where('purpose', '=', 'avatar').where('used_at', 'is', null).where('expires_at', '>', new Date())
         .returning(['user_id', 'purpose']).executeTakeFirst()
       if (!spent) return failure(c, Status.notFound, FileMsg.ticket)
       const fileKey = randomBytes(18).toString('base64url')
@@ -93,6 +74,10 @@ export const registerFileRoutes = (ctx: ServerContext): void => {
       }
       return c.json(envelope(Status.ok, { fileId: String(row.id), fileKey, url }))
     }))
+
+  route(app, catalogue.getPhoneFiles, ({ payload, user, c }) => phoneFiles.list(c, user, payload.userCardId))
+  app.post(`${PHONE_UPLOAD_PATH}/:ticket`,
+    withBodyLimit({ maxBytes: PHONE_FILE_MAX_BYTES, refuse: (c) => failure(c, Status.invalidPayload, PhoneFileMsg.tooBig) }, (c) => phoneFiles.upload(c)))
 
   const serve = async (c: Context, file: { content_type: string; bytes: Uint8Array } | undefined, download: string | null) => {
     if (!file) return failure(c, Status.notFound, FileMsg.missing, null, 404)
@@ -119,6 +104,7 @@ export const registerFileRoutes = (ctx: ServerContext): void => {
     const fileId = c.req.param('fileId').trim()
     if (!fileId) return emptyId(c)
     if (!/^\d{1,10}$/.test(fileId)) return failure(c, Status.notFound, FileMsg.missing, null, 404)
+    if (c.req.param('flag') === PHONE_FILE_FLAG) return phoneFiles.download(c, c.req.param('uploadKey'), Number(fileId))
     const file = await db.selectFrom('files').select(['content_type', 'bytes', 'file_key']).where('id', '=', Number(fileId))
       .where('purpose', '=', c.req.param('flag')).where('file_key', '=', c.req.param('uploadKey')).executeTakeFirst()
     return serve(c, file, `${c.req.param('flag')}-${fileId}.${file?.content_type.split('/')[1] ?? 'bin'}`)

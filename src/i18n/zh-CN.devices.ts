@@ -98,6 +98,7 @@ export const devicesZhCN = {
     screenshotSaved: '截图已保存',
     screenshotFailed: '暂无画面，无法截图',
     clipboard: '剪贴板',
+    files: '文件',
     clipboardTitle: '剪贴板',
     phoneCopied: '云手机复制了文字',
     copyToLocal: '复制到本机',

@@ -3,6 +3,7 @@
 // JSON calls carry no file bytes or progress); the ticket, asked for through the core, is what authorises it.
 import * as Schema from 'effect/Schema'
 import { endpoint } from './endpoint.ts'
+import { Id, IntIn, Text } from './limits.ts'
 
 /** §8: an empty file id is an error with this text. */
 export const FILE_ID_EMPTY = '文件ID为空'
@@ -21,6 +22,8 @@ export const fileImageUrl = (fileHost: string, fileKey: string): string => {
 
 /** §9: upload timeout. */
 export const UPLOAD_TIMEOUT_MS = 60_000
+/** §9: download timeout. */
+export const DOWNLOAD_TIMEOUT_MS = 60_000
 /** §9 interface defaults: files one upload control accepts, pictures one album pick returns. */
 export const UPLOAD_MAX_COUNT = 52
 export const ALBUM_MAX_COUNT = 9
@@ -29,10 +32,40 @@ export const ALBUM_MAX_COUNT = 9
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
+/**
+ * Files to and from a cloud phone (ours): one file at most PHONE_FILE_MAX_BYTES; a phone holds at most
+ * PHONE_FILES_MAX_COUNT files (the few it comes with included) and PHONE_FILES_MAX_BYTES in all. The tab checks the
+ * file, the ticket call checks the quota, the upload checks both again.
+ */
+export const PHONE_FILE_MAX_BYTES = 50 * 1024 * 1024
+export const PHONE_FILES_MAX_COUNT = 200
+export const PHONE_FILES_MAX_BYTES = 500 * 1024 * 1024
+export const PHONE_FILE_NAME_MAX = 100
+/** the `flag` of a phone file's download URL (§7 shape); its upload key is the file's own unguessable capability. */
+export const PHONE_FILE_FLAG = 'phoneFile'
+/** files the tab sends to the phone at once. */
+export const PHONE_UPLOAD_CONCURRENCY = 2
+/** an uploaded file with this ending is an app: it installs on the phone. */
+export const isApk = (name: string): boolean => /\.apk$/i.test(name)
+
+export const AvatarTicketRequest = Schema.Struct({ purpose: Schema.Literal('avatar') })
+export const PhoneFileTicketRequest = Schema.Struct({
+  purpose: Schema.Literal('phoneFile'),
+  userCardId: Id,
+  /** the file's name (checked by the server against PHONE_FILE_NAME_MAX; bounded looser here). */
+  name: Text(255),
+  /** bytes the upload will carry, exactly. */
+  size: IntIn(0, 2 * PHONE_FILE_MAX_BYTES),
+})
+export type PhoneFileTicketRequest = typeof PhoneFileTicketRequest.Type
+export const UploadTicketRequest = Schema.Union([AvatarTicketRequest, PhoneFileTicketRequest])
+export type UploadTicketRequest = typeof UploadTicketRequest.Type
+
 export const UploadTicket = Schema.Struct({
   /** a path on the file host (the reference server: its own /api), or an absolute http(s) URL. */
   uploadUrl: Schema.String,
   maxBytes: Schema.Number,
+  /** the content types the upload accepts; empty: any (a phone file). */
   types: Schema.Array(Schema.String),
 })
 export type UploadTicket = typeof UploadTicket.Type
@@ -41,10 +74,38 @@ export type UploadTicket = typeof UploadTicket.Type
 export const UploadedFile = Schema.Struct({ fileId: Schema.String, fileKey: Schema.String, url: Schema.String })
 export type UploadedFile = typeof UploadedFile.Type
 
+export const PhoneFile = Schema.Struct({
+  fileId: Schema.String,
+  /** the name on the phone, possibly with folders (下载/说明.txt). */
+  name: Schema.String,
+  size: Schema.Number,
+  /** ISO time. */
+  createdAt: Schema.String,
+  flag: Schema.String,
+  uploadKey: Schema.String,
+})
+export type PhoneFile = typeof PhoneFile.Type
+
+export const PhoneFileList = Schema.Struct({
+  /** where `fileDownloadUrl` points (the reference server: `{origin}/api`). */
+  fileHost: Schema.String,
+  /** newest first, at most PHONE_FILES_MAX_COUNT (all the phone holds). */
+  list: Schema.Array(PhoneFile),
+})
+export type PhoneFileList = typeof PhoneFileList.Type
+
 export const fileEndpoints = {
-  /** ours: one upload of `purpose`; the avatar upload also becomes the head portrait (getHeadPortrait). */
+  /**
+   * ours: one upload of `purpose`; the avatar upload also becomes the head portrait (getHeadPortrait), a phone file
+   * lands on the cloud phone `userCardId` (an .apk installs there).
+   */
   getUploadTicket: endpoint({
     name: 'getUploadTicket', method: 'POST', path: '/api/document/newFile/uploadTicket',
-    request: Schema.Struct({ purpose: Schema.Literal('avatar') }), response: UploadTicket,
+    request: UploadTicketRequest, response: UploadTicket,
+  }),
+  /** ours: the files on a cloud phone, each downloadable through `fileDownloadUrl(fileHost, flag, uploadKey, fileId)`. */
+  getPhoneFiles: endpoint({
+    name: 'getPhoneFiles', method: 'GET', path: '/api/document/newFile/phoneFiles',
+    request: Schema.Struct({ userCardId: Id }), response: PhoneFileList,
   }),
 } as const

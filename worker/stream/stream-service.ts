@@ -15,34 +15,32 @@ export const streamUrl = (apiBaseUrl: string): string => {
   return url.toString()
 }
 
-const layerWith = (openSocket: OpenStreamSocket, timers: StreamTimers) =>
-  Layer.effect(
-    StreamHub,
-    Effect.gen(function* () {
-      const config = yield* CoreConfig
-      const tabs = yield* TabRegistry
-      const hub = makeStreamHub({
-        url: streamUrl(config.apiBaseUrl), openSocket, timers,
-        isVisible: (tabId) => tabs.get(tabId)?.visible ?? false,
-      })
-      const seen = new Map<string, boolean>()
-      tabs.subscribe(() => {
-        for (const tab of tabs.list()) {
-          if (seen.get(tab.tabId) === tab.visible) continue
-          seen.set(tab.tabId, tab.visible)
-          hub.setVisible(tab.tabId, tab.visible)
-        }
-      })
-      tabs.onRelease((tabId) => {
-        seen.delete(tabId)
-        hub.releaseTab(tabId)
-      })
-      yield* Effect.addFinalizer(() => Effect.sync(() => hub.dispose()))
-      return hub
-    }),
-  )
-
 export class StreamHub extends Context.Service<StreamHub, StreamHubShape>()('cloud-phone/StreamHub') {
-  static readonly layer = layerWith(openBrowserStreamSocket, browserTimers)
-  static readonly layerTest = layerWith
+  static readonly layerWith = (openSocket: OpenStreamSocket, timers: StreamTimers) =>
+    Layer.effect(
+      StreamHub,
+      Effect.gen(function* () {
+        const config = yield* CoreConfig
+        const tabs = yield* TabRegistry
+        const hub = makeStreamHub({
+          url: streamUrl(config.apiBaseUrl), openSocket, timers,
+          isVisible: (tabId) => tabs.get(tabId)?.visible ?? false,
+        })
+        const seen = new Map<string, boolean>()
+        tabs.subscribe(() => {
+          for (const tab of tabs.list()) {
+            if (seen.get(tab.tabId) === tab.visible) continue
+            seen.set(tab.tabId, tab.visible)
+            hub.setVisible(tab.tabId, tab.visible)
+          }
+        })
+        tabs.onRelease((tabId) => {
+          seen.delete(tabId)
+          hub.releaseTab(tabId)
+        })
+        yield* Effect.addFinalizer(() => Effect.sync(() => hub.dispose()))
+        return hub
+      }),
+    )
+  static readonly layer = StreamHub.layerWith(openBrowserStreamSocket, browserTimers)
 }

@@ -1,27 +1,35 @@
-// The simulated phones' streams are served by whichever instance a viewer connected to, but the request that reboots,
-// resets, replaces, transfers or de-authorises a device may land on another: its kicks and resets go to every
-// instance (ClusterEvents), each applying them to the viewers it holds.
+// A request that reboots, resets, replaces, transfers, de-authorises or uploads to a device may land on any instance,
+// while the phone's viewers sit on several: kicks, resets and the phone's new apps and files go to every instance
+// (ClusterEvents), each applying them to the channels and phone state it holds (the screen's owner, and the instances
+// relaying it to their sockets).
+import type { StreamCloseReason } from '../../../worker/protocol/stream.ts'
 import type { ClusterEvents } from '../../context.ts'
-import type { SimStreamServer } from './stream.ts'
+import type { StreamServer } from './stream-server.ts'
 
-const TOPIC = 'sim-stream'
+const TOPIC = 'phone-stream'
 
-type SimEvent =
-  | { readonly kind: 'kick'; readonly deviceId: number; readonly code: number; readonly userId?: number }
+type StreamEvent =
+  | { readonly kind: 'kick'; readonly deviceId: number; readonly reason: StreamCloseReason; readonly userId?: number }
   | { readonly kind: 'reset'; readonly deviceId: number }
+  | { readonly kind: 'install'; readonly deviceId: number; readonly name: string }
+  | { readonly kind: 'file'; readonly deviceId: number; readonly name: string; readonly size: number }
 
-export const simAcrossInstances = (local: SimStreamServer, cluster: ClusterEvents): SimStreamServer => {
+export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvents): StreamServer => {
   cluster.subscribe(TOPIC, (payload) => {
-    const event = payload as SimEvent
-    if (event.kind === 'kick') local.kick(event.deviceId, event.code, event.userId)
-    else local.resetPhone(event.deviceId)
+    const event = payload as StreamEvent
+    if (event.kind === 'kick') local.kick(event.deviceId, event.reason, event.userId)
+    else if (event.kind === 'reset') local.resetPhone(event.deviceId)
+    else if (event.kind === 'install') local.installApp(event.deviceId, event.name)
+    else local.addFile(event.deviceId, event.name, event.size)
   })
-  // this instance's viewers are handled before publish resolves; the others' follow on the bus
-  const publish = (event: SimEvent): void => void cluster.publish(TOPIC, event).catch(() => undefined)
+  // this instance's channels are handled before publish resolves; the others' follow on the bus
+  const publish = (event: StreamEvent): void => void cluster.publish(TOPIC, event).catch(() => undefined)
   return {
     handleUpgrade: (request, socket, head) => local.handleUpgrade(request, socket, head),
-    kick: (deviceId, code, userId) => publish(userId === undefined ? { kind: 'kick', deviceId, code } : { kind: 'kick', deviceId, code, userId }),
+    kick: (deviceId, reason, userId) => publish(userId === undefined ? { kind: 'kick', deviceId, reason } : { kind: 'kick', deviceId, reason, userId }),
     resetPhone: (deviceId) => publish({ kind: 'reset', deviceId }),
+    installApp: (deviceId, name) => publish({ kind: 'install', deviceId, name }),
+    addFile: (deviceId, name, size) => publish({ kind: 'file', deviceId, name, size }),
     viewerCount: (deviceId) => local.viewerCount(deviceId),
     close: () => local.close(),
   }

@@ -5,7 +5,8 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import { AVATAR_TYPES } from '../../../worker/protocol/files.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { useCall } from '../../core/use-call.ts'
-import { avatarFileProblem, uploadFile } from './avatar-upload.ts'
+import { uploadFile } from '../files/upload.ts'
+import { avatarFileProblem } from './avatar-upload.ts'
 
 const t = zhCN.files
 

@@ -13,7 +13,7 @@ describe('connect', () => {
   it('gives the owner a ready result that selects the simulated stream', async () => {
     const res = await srv.call(srv.tokens.demo, c.connect, { userCardId: 880001 })
     expect(res.status).toBe(0)
-    expect(res.data).toMatchObject({ userCardId: 880001, sn: 'SN880001', streamMode: 'simulated' })
+    expect(res.data).toMatchObject({ userCardId: 880001, sn: 'SN880001', streamMode: 'scrcpy' })
     expect(res.data.cardToken).toMatch(/^[0-9a-f]{32}$/)
     expect(res.data.internetHttps).toBe(srv.url)
   })

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
-import { SIM_CLOSE, type ConnectReady } from '../../../worker/protocol/devices.ts'
-import { simStreamUrl } from '../../../src/features/devices/stream/simulated.ts'
+import type { ConnectReady } from '../../../worker/protocol/devices.ts'
+import { STREAM_PATH } from '../../../worker/protocol/stream.ts'
 import { HEARTBEAT_MS } from '../../../server/cluster/instances.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
 import { devicesDb } from '../../../server/devices/tables.ts'
@@ -167,19 +167,22 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     staying.close()
   })
 
-  it('a device rebooted through one instance closes its simulated stream viewer on the other (restarting)', async () => {
+  it('a device rebooted through one instance closes its phone stream channel on the other (restarting)', async () => {
     const member = await loginToken(a.url, '13500135000')
     const connected = await api<ConnectReady>(b.url, 'POST', catalogue.connect.path, { token: member.token, body: { userCardId: 880006 } })
     expect(connected.body.status).toBe(0)
-    const viewer = new WebSocket(simStreamUrl(b.url, connected.body.data))
-    const closed = new Promise<number>((resolve) => viewer.on('close', (code) => resolve(code)))
-    await new Promise<void>((resolve, reject) => {
-      viewer.once('message', () => resolve()) // the first frame: the viewer is registered
-      viewer.once('error', reject)
-    })
+    const viewer = new WebSocket(`${b.url.replace(/^http/, 'ws')}${STREAM_PATH}`)
+    const texts: Array<{ op: string; reason?: string }> = []
+    viewer.on('message', (data, binary) => { if (!binary) texts.push(JSON.parse(data.toString())) })
+    await new Promise<void>((resolve, reject) => { viewer.once('open', () => resolve()); viewer.once('error', reject) })
+    viewer.send(JSON.stringify({ op: 'open', cardId: 880006, cardToken: connected.body.data.cardToken, preset: 'smooth', audio: false }))
+    const until = async (check: () => boolean) => { while (!check()) await new Promise((r) => setTimeout(r, 20)) }
+    await until(() => texts.some((m) => m.op === 'opened'))
     const reboot = await api(a.url, 'GET', `${catalogue.rebootDevice.path}?userCardId=880006`, { token: member.token })
     expect(reboot.body.status).toBe(0)
-    expect(await closed).toBe(SIM_CLOSE.restarting)
+    await until(() => texts.some((m) => m.op === 'closed'))
+    expect(texts.find((m) => m.op === 'closed')?.reason).toBe('restarting')
+    viewer.close()
   })
 
   it('a frame larger than one NOTIFY payload arrives whole', async () => {

@@ -8,6 +8,7 @@ import SparkMD5 from 'spark-md5'
 import { afterAll, beforeAll, vi } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../../server/app.ts'
+import type { PhoneFilesSink } from '../../../server/files/phone-files.ts'
 import type { OpsTarget } from '../../../server/ops.ts'
 import { testDatabase } from '../../support/test-database.ts'
 
@@ -19,13 +20,15 @@ export interface TestServer {
 }
 
 export const startTestServer = async (
-  options: { serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string>; maxPushSocketsPerUser?: number } = {},
+  options: {
+    serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string>; maxPushSocketsPerUser?: number; phoneFiles?: PhoneFilesSink
+  } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
   const database = await testDatabase()
   const server = await startServer({
     port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,
-    trustedProxies: options.trustedProxies, maxPushSocketsPerUser: options.maxPushSocketsPerUser,
+    trustedProxies: options.trustedProxies, maxPushSocketsPerUser: options.maxPushSocketsPerUser, phoneFiles: options.phoneFiles,
   })
   return {
     server,

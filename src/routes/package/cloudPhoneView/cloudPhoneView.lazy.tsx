@@ -10,6 +10,7 @@ import { ModelParametersSheet } from '../../../features/devices/ModelParameters.
 import { createDeviceStream } from '../../../features/devices/stream/create.ts'
 import { emptyStats, type DeviceStream, type Quality, type StreamStats, type StreamStatus } from '../../../features/devices/stream/types.ts'
 import { ViewerClipboard } from '../../../features/devices/stream/ViewerClipboard.tsx'
+import { ViewerFiles } from '../../../features/devices/files/ViewerFiles.tsx'
 import { saveScreenshot } from '../../../features/devices/stream/save-screenshot.ts'
 import { useCore } from '../../../core-context.tsx'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
@@ -53,6 +54,7 @@ export default function CloudPhoneViewScreen() {
   const [stats, setStats] = useState<StreamStats>(emptyStats)
   const [statsOpen, setStatsOpen] = useState(false)
   const [clipboardOpen, setClipboardOpen] = useState(false)
+  const [filesOpen, setFilesOpen] = useState(false)
   const [phoneClipboard, setPhoneClipboard] = useState<string | null>(null)
   const [quality, setQuality] = useState<Quality>('auto')
   const [stream, setStream] = useState<DeviceStream | null>(null)
@@ -251,6 +253,7 @@ export default function CloudPhoneViewScreen() {
         <button type="button" data-testid="viewer-quality" onClick={() => (caps?.quality ? setQualityOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.quality}</button>
         <button type="button" data-testid="viewer-screenshot" onClick={() => (caps?.screenshot ? void screenshot() : Toast.show({ content: t.frameUnsupported }))}>{t.screenshot}</button>
         <button type="button" data-testid="viewer-clipboard" onClick={() => (caps?.clipboard ? setClipboardOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.clipboard}</button>
+        <button type="button" data-testid="viewer-files" onClick={() => (stream?.mode === 'scrcpy' ? setFilesOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.files}</button>
         <button type="button" data-testid="viewer-fullscreen" onClick={() => void toggleFullscreen()}>{fullscreen ? t.exitFullscreen : t.fullscreen}</button>
       </nav>
       <ActionSheet visible={moreOpen} actions={moreActions} cancelText={devicesText.common.cancel} onClose={() => setMoreOpen(false)} closeOnAction />
@@ -269,6 +272,7 @@ export default function CloudPhoneViewScreen() {
           },
         }))}
       />
+      <ViewerFiles userCardId={userCardId} visible={filesOpen} onClose={() => setFilesOpen(false)} />
       <ViewerClipboard
         visible={clipboardOpen}
         phoneText={phoneClipboard}

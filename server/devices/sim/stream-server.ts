@@ -1,0 +1,597 @@
+// The phone stream of worker/protocol/stream.ts: ONE websocket per browser at STREAM_PATH multiplexing every phone it
+// views. JSON text messages open / close / re-preset channels; binary messages are channel frames: scrcpy video (and
+// audio) down, scrcpy control messages up, scrcpy device messages down. A card token from connect opens a card.
+//
+// Each phone has one screen here: one state (phone.ts), one renderer (render.ts), one H.264 encoder (encoder.ts) while
+// it has viewers, and every viewer gets the same packets. Frames are made only while a phone has viewers: at once
+// after an input changed it, at the preset's rate while it animates, else when the clock's second turns. A viewer
+// joining (or falling behind) waits for a keyframe: metadata, config and that keyframe reach it first.
+//
+// With several instances a phone's screen is made by the instance holding its lease (leases.ts); a socket that landed
+// on another instance is served by relay: an internal websocket to the owner (marked with the cluster's relay secret)
+// carrying that card's messages both ways.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { timingSafeEqual } from 'node:crypto'
+import * as Schema from 'effect/Schema'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import {
+  decodeChannelFrame, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
+  STREAM_LIMITS, STREAM_PATH, StreamClientMessage, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
+} from '../../../worker/protocol/stream.ts'
+import { presetFrameSize } from '../../../worker/protocol/phone-screen.ts'
+import { busyState } from '../busy.ts'
+import type { DeviceClock } from '../clock.ts'
+import type { DevicesDb } from '../tables.ts'
+import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl } from './control.ts'
+import { createPhoneEncoder, type EncodedPacket, type PhoneEncoder } from './encoder.ts'
+import { localLeases, LEASE_REFRESH_MS, type PhoneLeases } from './leases.ts'
+import {
+  addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, settle, type PhoneEffect, type PhoneState,
+} from './phone.ts'
+import { createRenderer, type Renderer } from './render.ts'
+
+export interface StreamServer {
+  /** takes the upgrade when it is for STREAM_PATH; false leaves it to others. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  /** closes the phone's channels (all viewers', or one user's) with the reason; the sockets stay open. */
+  kick(deviceId: number, reason: StreamCloseReason, userId?: number): void
+  /** a factory reset: the phone starts again from its initial state. */
+  resetPhone(deviceId: number): void
+  /** an uploaded APK: the phone's launcher gets an icon named after the file. */
+  installApp(deviceId: number, name: string): void
+  /** an uploaded file: the phone's 文件 app lists it. */
+  addFile(deviceId: number, name: string, size: number): void
+  /** viewers of the phone on this instance (relayed ones counted where their socket is). */
+  viewerCount(deviceId: number): number
+  close(): Promise<void>
+}
+/** This instance's server, with what tests look at. */
+export interface LocalStreamServer extends StreamServer {
+  /** the phone's state on this instance (null when it never had one here). */
+  phoneState(deviceId: number): PhoneState | null
+  /** whether the phone has an encoder here now. */
+  encoding(deviceId: number): boolean
+}
+/** the old name, kept for the services that hold it. */
+export type SimStreamServer = StreamServer
+
+export interface StreamServerOptions {
+  readonly leases?: PhoneLeases
+  /** the cluster secret relay sockets carry (null: no relaying, every phone is local). */
+  readonly relaySecret?: () => Promise<string>
+  /** how long a phone keeps its encoder after its last viewer left. */
+  readonly releaseGraceMs?: number
+}
+
+export const RELAY_HEADER = 'x-cloud-phone-relay'
+/** A viewer this far behind reading loses delta frames until the next keyframe. */
+export const STREAM_MAX_BUFFERED_BYTES = 1024 * 1024
+/** Past this a socket is cut (it stopped reading altogether). */
+const STREAM_CUT_BUFFERED_BYTES = 16 * 1024 * 1024
+const KEYFRAME_REQUEST_GAP_MS = 500
+const RELEASE_GRACE_MS = 5_000
+const MIN_FPS = 1
+
+const decodeClientMessage = Schema.decodeUnknownOption(StreamClientMessage)
+
+interface ClientSocket {
+  readonly ws: WebSocket
+  readonly relayed: boolean
+  readonly channels: Map<number, Channel>
+  tokens: number
+  tokensAt: number
+  closed: boolean
+}
+
+type Channel = LocalChannel | RelayChannel
+
+interface LocalChannel {
+  readonly kind: 'local'
+  readonly socket: ClientSocket
+  readonly cardId: number
+  readonly deviceId: number
+  readonly userId: number
+  readonly phone: Phone
+  needMeta: boolean
+  needKey: boolean
+}
+
+interface RelayChannel {
+  readonly kind: 'relay'
+  readonly socket: ClientSocket
+  readonly cardId: number
+  readonly deviceId: number
+  readonly userId: number
+  readonly upstream: WebSocket
+  readonly pending: Array<string | Uint8Array>
+  needKey: boolean
+  lastKeyRequest: number
+}
+
+interface Phone {
+  readonly deviceId: number
+  state: PhoneState
+  preset: StreamPreset
+  readonly viewers: Set<LocalChannel>
+  encoder: PhoneEncoder | null
+  renderer: Renderer | null
+  /** the config (SPS/PPS) of the current encoder's stream. */
+  config: Uint8Array | null
+  encoding: boolean
+  pending: boolean
+  forceKey: boolean
+  lastKeyRequest: number
+  lastFrameAt: number
+  lastClock: string
+  timer: NodeJS.Timeout | null
+  releaseTimer: NodeJS.Timeout | null
+  readonly t0: number
+}
+
+const toBytes = (data: RawData): Uint8Array =>
+  Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
+
+export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: StreamServerOptions = {}): LocalStreamServer => {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: STREAM_LIMITS.maxMessageBytes, perMessageDeflate: false })
+  const leases = options.leases ?? localLeases
+  const graceMs = options.releaseGraceMs ?? RELEASE_GRACE_MS
+  const phones = new Map<number, Phone>()
+  const sockets = new Set<ClientSocket>()
+  let closing = false
+
+  const leaseTimer = setInterval(() => {
+    const held = [...phones.values()].filter((p) => p.viewers.size > 0 || p.releaseTimer).map((p) => p.deviceId)
+    leases.refresh(held).catch(() => undefined)
+  }, LEASE_REFRESH_MS)
+  leaseTimer.unref()
+
+  // ---- sending ----
+
+  const sendJson = (socket: ClientSocket, message: StreamServerMessage): void => {
+    if (socket.ws.readyState === WebSocket.OPEN) socket.ws.send(JSON.stringify(message))
+  }
+  const sendFrame = (socket: ClientSocket, kind: number, cardId: number, payload: Uint8Array): void => {
+    if (socket.ws.readyState !== WebSocket.OPEN) return
+    if (socket.ws.bufferedAmount > STREAM_CUT_BUFFERED_BYTES) return void socket.ws.terminate()
+    socket.ws.send(encodeChannelFrame(kind as 0, cardId, payload))
+  }
+
+  // ---- phones ----
+
+  const phoneOf = (deviceId: number): Phone => {
+    let phone = phones.get(deviceId)
+    if (!phone) {
+      phone = {
+        deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), encoder: null, renderer: null, config: null, encoding: false,
+        pending: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
+      }
+      phones.set(deviceId, phone)
+    }
+    return phone
+  }
+
+  const release = (phone: Phone): void => {
+    if (phone.timer) clearTimeout(phone.timer)
+    phone.timer = null
+    phone.encoder?.close()
+    phone.encoder = null
+    phone.renderer = null
+    phone.config = null
+    leases.release(phone.deviceId).catch(() => undefined)
+  }
+
+  const schedule = (phone: Phone): void => {
+    if (phone.timer) clearTimeout(phone.timer)
+    phone.timer = null
+    if (phone.viewers.size === 0 || closing) return
+    const now = clock.now()
+    const fps = PRESET_SETTINGS[phone.preset].fps
+    const wait = animating(phone.state, now)
+      ? Math.max(0, phone.lastFrameAt + 1000 / fps - now)
+      : Math.max(5, Math.min(1000 / MIN_FPS, 1000 - (now % 1000) + 5))
+    phone.timer = setTimeout(() => {
+      phone.timer = null
+      produce(phone)
+    }, wait)
+    phone.timer.unref()
+  }
+
+  const requestKeyframe = (phone: Phone, now: number, urgent: boolean): void => {
+    if (!urgent && now - phone.lastKeyRequest < KEYFRAME_REQUEST_GAP_MS) return
+    phone.lastKeyRequest = now
+    phone.forceKey = true
+    produce(phone)
+  }
+
+  /** renders and encodes a frame now (or right after the one in flight), then delivers its packets. */
+  const produce = (phone: Phone): void => {
+    if (phone.viewers.size === 0 || closing) return
+    if (phone.encoding) {
+      phone.pending = true
+      return
+    }
+    phone.encoding = true
+    void (async () => {
+      try {
+        do {
+          phone.pending = false
+          const now = clock.now()
+          phone.state = settle(phone.state, now)
+          const size = presetFrameSize(phone.preset, phone.state.orientation)
+          const { fps, bitrate } = PRESET_SETTINGS[phone.preset]
+          const e = phone.encoder?.settings
+          if (!phone.encoder || e!.width !== size.width || e!.height !== size.height || e!.fps !== fps || e!.bitrate !== bitrate) {
+            phone.encoder?.close()
+            phone.encoder = createPhoneEncoder({ ...size, fps, bitrate })
+            phone.config = null
+            phone.forceKey = true
+            for (const v of phone.viewers) {
+              v.needMeta = true
+              v.needKey = true
+            }
+          }
+          phone.renderer ??= createRenderer()
+          const rgba = phone.renderer.render(phone.state, now, size.width, size.height)
+          const force = phone.forceKey
+          phone.forceKey = false
+          const encoder = phone.encoder
+          const pts = BigInt(Math.round((performance.now() - phone.t0) * 1000))
+          const packets = await encoder.encode(rgba, pts, force)
+          phone.lastFrameAt = now
+          phone.lastClock = clockText(now)
+          if (encoder === phone.encoder) deliver(phone, packets)
+        } while (phone.pending && phone.viewers.size > 0 && !closing)
+      } catch {
+        // an encoder failure: start again with a new one at the next frame
+        phone.encoder?.close()
+        phone.encoder = null
+      } finally {
+        phone.encoding = false
+        schedule(phone)
+      }
+    })()
+  }
+
+  const deliver = (phone: Phone, packets: ReadonlyArray<EncodedPacket>): void => {
+    const now = clock.now()
+    for (const packet of packets) {
+      if (packet.config) {
+        phone.config = packet.data
+        const bytes = encodeMediaPacket(packet)
+        for (const v of phone.viewers) if (!v.needKey) sendFrame(v.socket, STREAM_KIND.video, v.cardId, bytes)
+        continue
+      }
+      const bytes = encodeMediaPacket(packet)
+      for (const v of phone.viewers) {
+        const behind = v.socket.ws.bufferedAmount > STREAM_MAX_BUFFERED_BYTES
+        if (v.needKey) {
+          if (!packet.keyframe) continue
+          if (behind) {
+            requestKeyframe(phone, now, false)
+            continue
+          }
+          const { width, height } = phone.encoder!.settings
+          if (v.needMeta) sendFrame(v.socket, STREAM_KIND.video, v.cardId, encodeVideoMeta(width, height))
+          if (phone.config) sendFrame(v.socket, STREAM_KIND.video, v.cardId, encodeMediaPacket({ config: true, keyframe: false, pts: 0n, data: phone.config }))
+          v.needMeta = false
+          v.needKey = false
+          sendFrame(v.socket, STREAM_KIND.video, v.cardId, bytes)
+          continue
+        }
+        if (behind && !packet.keyframe) {
+          // slow reader: its deltas are dropped until the next keyframe, which it asks for (never slowing the others)
+          v.needKey = true
+          requestKeyframe(phone, now, false)
+          continue
+        }
+        sendFrame(v.socket, STREAM_KIND.video, v.cardId, bytes)
+      }
+    }
+  }
+
+  const effect = (phone: Phone, from: LocalChannel, e: PhoneEffect): void => {
+    if (e.kind === 'keyframe') {
+      // a viewer's decoder lost its way: it waits for the keyframe this asks for
+      from.needKey = true
+      requestKeyframe(phone, clock.now(), true)
+      return
+    }
+    if (e.kind === 'ackClipboard') return sendFrame(from.socket, STREAM_KIND.control, from.cardId, ackClipboardMessage(e.sequence))
+    const message = clipboardMessage(e.text)
+    if (e.to === 'sender') return sendFrame(from.socket, STREAM_KIND.control, from.cardId, message)
+    for (const v of phone.viewers) sendFrame(v.socket, STREAM_KIND.control, v.cardId, message)
+  }
+
+  const applyInput = (channel: LocalChannel, bytes: Uint8Array): void => {
+    const message = parseControl(bytes)
+    if (!message) return
+    const phone = channel.phone
+    const before = phone.state
+    const { state, effects } = applyControl(before, message, clock.now())
+    phone.state = state
+    for (const e of effects) effect(phone, channel, e)
+    // a frame at once: the marker changes with every counted input, and most change the screen too
+    if (state !== before) produce(phone)
+  }
+
+  // ---- channels ----
+
+  const detach = (channel: Channel): void => {
+    if (channel.socket.channels.get(channel.cardId) === channel) channel.socket.channels.delete(channel.cardId)
+    if (channel.kind === 'relay') {
+      channel.upstream.removeAllListeners('close')
+      channel.upstream.on('error', () => undefined)
+      if (channel.upstream.readyState === WebSocket.CONNECTING) channel.upstream.terminate()
+      else channel.upstream.close()
+      return
+    }
+    const phone = channel.phone
+    if (!phone.viewers.delete(channel)) return
+    if (phone.viewers.size === 0) {
+      if (phone.timer) clearTimeout(phone.timer)
+      phone.timer = null
+      if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
+      phone.releaseTimer = setTimeout(() => {
+        phone.releaseTimer = null
+        if (phone.viewers.size === 0) release(phone)
+      }, graceMs)
+      phone.releaseTimer.unref()
+    }
+  }
+
+  const closeChannel = (channel: Channel, reason: StreamCloseReason): void => {
+    detach(channel)
+    sendJson(channel.socket, { op: 'closed', cardId: channel.cardId, reason })
+  }
+
+  const openLocal = (socket: ClientSocket, cardId: number, deviceId: number, userId: number, preset: StreamPreset): void => {
+    const phone = phoneOf(deviceId)
+    if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
+    phone.releaseTimer = null
+    // the phone has one screen: the first viewer's preset holds until a viewer changes it
+    if (phone.viewers.size === 0) phone.preset = preset
+    const channel: LocalChannel = { kind: 'local', socket, cardId, deviceId, userId, phone, needMeta: true, needKey: true }
+    socket.channels.set(cardId, channel)
+    phone.viewers.add(channel)
+    sendJson(socket, { op: 'opened', cardId, preset: phone.preset })
+    requestKeyframe(phone, clock.now(), true)
+  }
+
+  const openRelay = (socket: ClientSocket, url: string, open: StreamClientMessage & { op: 'open' }, deviceId: number, userId: number, secret: string): void => {
+    const upstream = new WebSocket(`${url.replace(/^http/, 'ws')}${STREAM_PATH}`, { headers: { [RELAY_HEADER]: secret }, perMessageDeflate: false })
+    const channel: RelayChannel = {
+      kind: 'relay', socket, cardId: open.cardId, deviceId, userId, upstream, pending: [JSON.stringify(open)], needKey: false, lastKeyRequest: 0,
+    }
+    socket.channels.set(open.cardId, channel)
+    upstream.binaryType = 'nodebuffer'
+    upstream.on('open', () => {
+      for (const m of channel.pending.splice(0)) upstream.send(m)
+    })
+    upstream.on('message', (data, isBinary) => {
+      if (socket.channels.get(open.cardId) !== channel) return
+      if (!isBinary) {
+        let parsed: StreamServerMessage | null = null
+        try {
+          parsed = JSON.parse(data.toString()) as StreamServerMessage
+        } catch {
+          return
+        }
+        if (parsed.op === 'pong' || !('cardId' in parsed) || parsed.cardId !== open.cardId) return
+        if (parsed.op === 'closed') detach(channel)
+        sendJson(socket, parsed)
+        return
+      }
+      const bytes = toBytes(data)
+      const frame = decodeChannelFrame(bytes)
+      if (!frame || frame.cardId !== open.cardId) return
+      if (frame.kind === STREAM_KIND.video) {
+        const header = readMediaPacketHeader(frame.payload)
+        const delta = header !== null && !header.config && !header.keyframe
+        if (channel.needKey && delta) return
+        if (header?.keyframe) channel.needKey = false
+        if (delta && socket.ws.bufferedAmount > STREAM_MAX_BUFFERED_BYTES) {
+          channel.needKey = true
+          const now = clock.now()
+          if (now - channel.lastKeyRequest >= KEYFRAME_REQUEST_GAP_MS) {
+            channel.lastKeyRequest = now
+            upstream.send(encodeChannelFrame(STREAM_KIND.control, open.cardId, Uint8Array.of(CONTROL_TYPE.resetVideo)))
+          }
+          return
+        }
+      }
+      if (socket.ws.readyState !== WebSocket.OPEN) return
+      if (socket.ws.bufferedAmount > STREAM_CUT_BUFFERED_BYTES) return void socket.ws.terminate()
+      socket.ws.send(bytes)
+    })
+    upstream.on('error', () => undefined)
+    upstream.on('close', () => {
+      if (socket.channels.get(open.cardId) !== channel) return
+      socket.channels.delete(open.cardId)
+      sendJson(socket, { op: 'closed', cardId: open.cardId, reason: 'unavailable' })
+    })
+  }
+
+  const forward = (channel: RelayChannel, message: string | Uint8Array): void => {
+    if (channel.upstream.readyState === WebSocket.OPEN) channel.upstream.send(message)
+    else if (channel.upstream.readyState === WebSocket.CONNECTING && channel.pending.length < 256) channel.pending.push(message)
+  }
+
+  /** The device and user the token was issued for, while that user still has access, it is not restarting or expired. */
+  const authorise = async (userCardId: number, cardToken: string): Promise<{ deviceId: number; userId: number } | StreamCloseReason> => {
+    const row = await db
+      .selectFrom('device_sessions').innerJoin('devices', 'devices.id', 'device_sessions.device_id')
+      .select(['devices.id as device_id', 'devices.owner_id', 'device_sessions.user_id', 'devices.user_card_id', 'devices.expires_at'])
+      .where('device_sessions.card_token', '=', cardToken)
+      .executeTakeFirst()
+    if (!row || row.user_card_id !== userCardId) return 'refused'
+    if (row.owner_id !== row.user_id) {
+      const grant = await db.selectFrom('device_auths').select('id')
+        .where('device_id', '=', row.device_id).where('grantee_id', '=', row.user_id).executeTakeFirst()
+      if (!grant) return 'refused'
+    }
+    if (new Date(row.expires_at).getTime() <= clock.now()) return 'expired'
+    if (await busyState(db, row.device_id, clock)) return 'restarting'
+    return { deviceId: row.device_id, userId: row.user_id }
+  }
+
+  const open = async (socket: ClientSocket, message: StreamClientMessage & { op: 'open' }): Promise<void> => {
+    const previous = socket.channels.get(message.cardId)
+    if (previous) detach(previous)
+    if (socket.channels.size >= STREAM_LIMITS.maxChannelsPerSocket) return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: 'refused' })
+    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    if (socket.closed) return
+    if (typeof result === 'string') return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
+    if (socket.channels.has(message.cardId)) return // opened again meanwhile: that open answers
+    if (socket.relayed) return openLocal(socket, message.cardId, result.deviceId, result.userId, message.preset)
+    const placement = await leases.claim(result.deviceId).catch(() => null)
+    if (socket.closed || socket.channels.has(message.cardId)) return
+    if (placement?.local) return openLocal(socket, message.cardId, result.deviceId, result.userId, message.preset)
+    const secret = options.relaySecret ? await options.relaySecret().catch(() => null) : null
+    if (socket.closed || socket.channels.has(message.cardId)) return
+    if (!placement || !placement.url || !secret) return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: 'unavailable' })
+    openRelay(socket, placement.url, message, result.deviceId, result.userId, secret)
+  }
+
+  // ---- sockets ----
+
+  /** the socket's token bucket over every message it sends (STREAM_LIMITS). */
+  const allow = (socket: ClientSocket): boolean => {
+    const t = clock.now()
+    socket.tokens = Math.min(STREAM_LIMITS.controlBurst, socket.tokens + ((t - socket.tokensAt) / 1000) * STREAM_LIMITS.controlPerSecond)
+    socket.tokensAt = t
+    if (socket.tokens < 1) return false
+    socket.tokens -= 1
+    return true
+  }
+
+  const onText = (socket: ClientSocket, text: string): void => {
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      return
+    }
+    const decoded = decodeClientMessage(raw)
+    if (decoded._tag === 'None') return
+    const message = decoded.value
+    if (message.op === 'ping') return sendJson(socket, { op: 'pong', t: message.t })
+    if (!socket.relayed && !allow(socket)) return
+    if (message.op === 'open') return void open(socket, message)
+    const channel = socket.channels.get(message.cardId)
+    if (!channel) return
+    if (channel.kind === 'relay') {
+      if (message.op === 'close') return detach(channel)
+      return forward(channel, text)
+    }
+    if (message.op === 'close') return detach(channel)
+    if (message.op === 'preset') {
+      if (channel.phone.preset === message.preset) return
+      channel.phone.preset = message.preset
+      produce(channel.phone) // a new encoder: every viewer gets new metadata, config and a keyframe
+    }
+    // 'audio': the simulated phone has no audio stream yet
+  }
+
+  const onBinary = (socket: ClientSocket, bytes: Uint8Array): void => {
+    const frame = decodeChannelFrame(bytes)
+    if (!frame || frame.kind !== STREAM_KIND.control) return
+    const channel = socket.channels.get(frame.cardId)
+    if (!channel) return
+    if (!socket.relayed && !allow(socket)) return closeChannel(channel, 'flood')
+    if (channel.kind === 'relay') return forward(channel, bytes)
+    applyInput(channel, frame.payload)
+  }
+
+  const accept = (ws: WebSocket, relayed: boolean): void => {
+    const socket: ClientSocket = { ws, relayed, channels: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false }
+    sockets.add(socket)
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) onBinary(socket, toBytes(data))
+      else onText(socket, data.toString())
+    })
+    const gone = () => {
+      if (socket.closed) return
+      socket.closed = true
+      sockets.delete(socket)
+      for (const channel of [...socket.channels.values()]) detach(channel)
+    }
+    ws.on('close', gone)
+    ws.on('error', gone)
+  }
+
+  let relaySecretValue: string | null = null
+  const relayAllowed = async (given: string): Promise<boolean> => {
+    if (!options.relaySecret) return false
+    relaySecretValue ??= await options.relaySecret()
+    const a = Buffer.from(given)
+    const b = Buffer.from(relaySecretValue)
+    return a.length === b.length && timingSafeEqual(a, b)
+  }
+
+  const forPhone = (deviceId: number, userId: number | undefined, act: (c: Channel) => void): void => {
+    for (const socket of sockets) {
+      for (const channel of [...socket.channels.values()]) {
+        if (channel.deviceId !== deviceId || (userId !== undefined && channel.userId !== userId)) continue
+        act(channel)
+      }
+    }
+  }
+
+  const changePhone = (deviceId: number, change: (s: PhoneState) => PhoneState): void => {
+    const phone = phoneOf(deviceId)
+    phone.state = change(phone.state)
+    produce(phone)
+  }
+
+  return {
+    handleUpgrade(request, socket, head) {
+      const url = new URL(request.url ?? '/', 'http://localhost')
+      if (url.pathname !== STREAM_PATH) return false
+      socket.on('error', () => undefined)
+      const relay = request.headers[RELAY_HEADER]
+      if (typeof relay === 'string') {
+        relayAllowed(relay).then(
+          (ok) => {
+            if (socket.destroyed) return
+            if (!ok) return void socket.destroy()
+            wss.handleUpgrade(request, socket, head, (ws) => accept(ws, true))
+          },
+          () => socket.destroy(),
+        )
+        return true
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, false))
+      return true
+    },
+    kick(deviceId, reason, userId) {
+      forPhone(deviceId, userId, (channel) => closeChannel(channel, reason))
+    },
+    resetPhone(deviceId) {
+      const phone = phones.get(deviceId)
+      if (!phone) return
+      phone.state = { ...initialPhone, inputSeq: phone.state.inputSeq }
+      produce(phone)
+    },
+    installApp: (deviceId, name) => changePhone(deviceId, (s) => installAppOn(s, name)),
+    addFile: (deviceId, name, size) => changePhone(deviceId, (s) => addFileTo(s, name, size)),
+    phoneState: (deviceId) => phones.get(deviceId)?.state ?? null,
+    encoding: (deviceId) => (phones.get(deviceId)?.encoder ?? null) !== null,
+    viewerCount(deviceId) {
+      let n = 0
+      forPhone(deviceId, undefined, () => void (n += 1))
+      return n
+    },
+    async close() {
+      closing = true
+      clearInterval(leaseTimer)
+      for (const phone of phones.values()) {
+        if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
+        release(phone)
+      }
+      for (const socket of sockets) for (const channel of [...socket.channels.values()]) detach(channel)
+      for (const ws of wss.clients) ws.terminate()
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

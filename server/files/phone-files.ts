@@ -1,0 +1,269 @@
+// Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked),
+// the upload itself streamed into chunks (so no request holds a whole file, and any instance serves it), the phone's
+// file list, and the download whose upload key is the file's own capability. An uploaded .apk installs on the phone.
+import { randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { sql } from 'kysely'
+import { envelope } from '../../worker/protocol/envelope.ts'
+import {
+  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILES_MAX_BYTES,
+  PHONE_FILES_MAX_COUNT, type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
+} from '../../worker/protocol/files.ts'
+import type { AuthUser, ServerContext } from '../context.ts'
+import { accessDevice, requireNotExpired } from '../devices/access.ts'
+import { makeClock } from '../devices/clock.ts'
+import { devicesDb } from '../devices/tables.ts'
+import { DomainError, Status } from '../http/errors.ts'
+import { failure } from '../http/route.ts'
+import { fileHostOf } from './file-host.ts'
+import type { FilesDb } from './tables.ts'
+
+/**
+ * Where uploads reach the phone's screen (the devices' phone stream, `DeviceRoutes.stream`): every file in its
+ * storage, and for an .apk (named as uploaded) an app icon on its launcher. The file is stored whatever they do.
+ */
+export interface PhoneFilesSink {
+  installApp(deviceId: number, name: string): void
+  addFile(deviceId: number, name: string, size: number): void
+}
+
+export const PHONE_UPLOAD_PATH = '/api/document/newFile/phoneUpload'
+const TICKET_MS = 10 * 60_000
+/** an upload still writing after this long is taken as dead: its reserved quota is freed. */
+const STALE_UPLOAD_MS = 15 * 60_000
+/** bytes per stored chunk (the most one request holds of a file at a time, give or take one read). */
+const CHUNK_BYTES = 256 * 1024
+const MIB = 1024 * 1024
+
+export const PhoneFileMsg = {
+  ticket: '上传链接无效或已过期，请重新上传',
+  tooBig: `单个文件不能超过${PHONE_FILE_MAX_BYTES / MIB}MB`,
+  empty: '文件内容为空',
+  noName: '文件名不能为空',
+  longName: `文件名不能超过${PHONE_FILE_NAME_MAX}个字符`,
+  countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
+  bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / MIB}MB）`,
+  sizeMismatch: '文件大小与申请时不符，请重新上传',
+  interrupted: '上传中断，请重新上传',
+  missing: '文件不存在',
+} as const
+
+const refuse = (msg: string): DomainError => new DomainError(Status.invalidPayload, msg)
+
+/** The name as stored: no folders or characters a phone's file system refuses; empty and over-long names refused. */
+export const phoneFileName = (raw: string): string => {
+  // eslint-disable-next-line no-control-regex
+  const name = raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim()
+  if (name === '' || /^\.+$/.test(name)) throw refuse(PhoneFileMsg.noName)
+  if ([...name].length > PHONE_FILE_NAME_MAX) throw refuse(PhoneFileMsg.longName)
+  return name
+}
+
+const checkSize = (size: number): void => {
+  if (size <= 0) throw refuse(PhoneFileMsg.empty)
+  if (size > PHONE_FILE_MAX_BYTES) throw refuse(PhoneFileMsg.tooBig)
+}
+
+const contentTypeOf = (header: string | undefined): string => {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase()
+  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : 'application/octet-stream'
+}
+
+/** What a new phone already holds (written the first time its files are listed or added to). */
+const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+const SEED_FILES: ReadonlyArray<{ name: string; type: string; bytes: Uint8Array }> = [
+  { name: '截图_0001.png', type: 'image/png', bytes: Buffer.from(PNG_1x1, 'base64') },
+  { name: '下载/说明.txt', type: 'text/plain; charset=utf-8', bytes: Buffer.from('欢迎使用云手机。上传到云手机的文件会出现在这里，也可以下载到本机。\n', 'utf8') },
+  { name: '文档/备忘录.txt', type: 'text/plain; charset=utf-8', bytes: Buffer.from('备忘录\n1. 安装应用：上传 .apk 文件即可安装。\n', 'utf8') },
+]
+
+const newKey = (): string => randomBytes(24).toString('base64url')
+
+/** `attachment` with the name's last part, readable by every browser (RFC 6266: an ASCII fallback and UTF-8). */
+const disposition = (name: string): string => {
+  const base = name.split('/').pop() || 'file'
+  const ascii = base.replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`
+}
+
+export interface PhoneFiles {
+  issueTicket(user: AuthUser, request: PhoneFileTicketRequest): Promise<UploadTicket>
+  list(c: Context, user: AuthUser, userCardId: number): Promise<PhoneFileList>
+  /** POST {PHONE_UPLOAD_PATH}/:ticket */
+  upload(c: Context): Promise<Response>
+  /** the §7 download of a phone file (flag PHONE_FILE_FLAG). */
+  download(c: Context, uploadKey: string, fileId: number): Promise<Response>
+}
+
+export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFilesSink | undefined): PhoneFiles => {
+  const devices = devicesDb(ctx.db)
+  const clock = makeClock()
+
+  /** the device the user may use now (owner or grantee, not expired). */
+  const usableDevice = async (userId: number, userCardId: number) => {
+    const { device } = await accessDevice(devices, userId, userCardId)
+    requireNotExpired(device, clock)
+    return device
+  }
+
+  const ensureSeeded = (deviceId: number): Promise<void> =>
+    db.transaction().execute(async (trx) => {
+      const fresh = await trx.insertInto('phone_file_seeds').values({ device_id: deviceId })
+        .onConflict((oc) => oc.column('device_id').doNothing()).returning('device_id').executeTakeFirst()
+      if (!fresh) return
+      for (const f of SEED_FILES) {
+        const row = await trx.insertInto('phone_files').values({
+          device_id: deviceId, user_id: null, name: f.name, size: f.bytes.length, content_type: f.type, upload_key: newKey(), complete: true,
+        }).returning('id').executeTakeFirstOrThrow()
+        await trx.insertInto('phone_file_chunks').values({ file_id: row.id, seq: 0, bytes: f.bytes }).execute()
+      }
+    })
+
+  /** refuses a file that would take the phone past its count or bytes (writes in flight included). */
+  const checkQuota = async (trx: FilesDb, deviceId: number, size: number): Promise<void> => {
+    const usage = await trx.selectFrom('phone_files')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
+      .where('device_id', '=', deviceId).executeTakeFirstOrThrow()
+    if (Number(usage.n) + 1 > PHONE_FILES_MAX_COUNT) throw refuse(PhoneFileMsg.countFull)
+    if (Number(usage.bytes) + size > PHONE_FILES_MAX_BYTES) throw refuse(PhoneFileMsg.bytesFull)
+  }
+
+  /** a row holding the file's place in the quota while its bytes are written (one phone's checks take turns). */
+  const reserve = (deviceId: number, userId: number, name: string, size: number, type: string) =>
+    db.transaction().execute(async (trx) => {
+      await trx.selectFrom('devices').select('id').where('id', '=', deviceId).forUpdate().execute()
+      await trx.deleteFrom('phone_files').where('device_id', '=', deviceId).where('complete', '=', false)
+        .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).execute()
+      await checkQuota(trx, deviceId, size)
+      return trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
+        .returning(['id', 'upload_key']).executeTakeFirstOrThrow()
+    })
+
+  /** the body into chunks of the file; returns its length, refusing more than `limit` bytes. */
+  const writeChunks = async (fileId: number, body: ReadableStream<Uint8Array> | null, limit: number): Promise<number> => {
+    if (!body) return 0
+    const reader = body.getReader()
+    let parts: Uint8Array[] = []
+    let held = 0
+    let seq = 0
+    let total = 0
+    const flush = async () => {
+      if (held === 0) return
+      const bytes = Buffer.concat(parts, held)
+      parts = []
+      held = 0
+      await db.insertInto('phone_file_chunks').values({ file_id: fileId, seq: seq++, bytes }).execute()
+    }
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.length
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined)
+        throw refuse(PhoneFileMsg.sizeMismatch)
+      }
+      parts.push(value)
+      held += value.length
+      if (held >= CHUNK_BYTES) await flush()
+    }
+    await flush()
+    return total
+  }
+
+  const notify = (deviceId: number, name: string, size: number): void => {
+    if (!sink) return
+    try {
+      sink.addFile(deviceId, name, size)
+      if (isApk(name)) sink.installApp(deviceId, name)
+    } catch {
+      // the file is stored; the phone's screen catching up is not the upload's concern
+    }
+  }
+
+  return {
+    async issueTicket(user, request) {
+      const device = await usableDevice(user.id, request.userCardId)
+      const name = phoneFileName(request.name)
+      checkSize(request.size)
+      await ensureSeeded(device.id)
+      await checkQuota(db, device.id, request.size)
+      const ticket = newKey()
+      await db.insertInto('upload_tickets').values({
+        ticket, user_id: user.id, purpose: PHONE_FILE_FLAG, expires_at: new Date(Date.now() + TICKET_MS),
+        device_id: device.id, file_name: name, file_size: request.size,
+      }).execute()
+      return { uploadUrl: `${PHONE_UPLOAD_PATH}/${ticket}`, maxBytes: PHONE_FILE_MAX_BYTES, types: [] }
+    },
+
+    async list(c, user, userCardId) {
+      const device = await usableDevice(user.id, userCardId)
+      await ensureSeeded(device.id)
+      const rows = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'created_at', 'upload_key'])
+        .where('device_id', '=', device.id).where('complete', '=', true)
+        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PHONE_FILES_MAX_COUNT).execute()
+      return {
+        fileHost: fileHostOf(c),
+        list: rows.map((r) => ({
+          fileId: String(r.id), name: r.name, size: r.size, createdAt: new Date(r.created_at).toISOString(),
+          flag: PHONE_FILE_FLAG, uploadKey: r.upload_key,
+        })),
+      }
+    },
+
+    async upload(c) {
+      const spent = await db.updateTable('upload_tickets').set({ used_at: new Date() })
+        .where('ticket', '=', c.req.param('ticket') ?? '').where('purpose', '=', PHONE_FILE_FLAG)
+        .where('used_at', 'is', null).where('expires_at', '>', new Date())
+        .returning(['user_id', 'device_id', 'file_name', 'file_size']).executeTakeFirst()
+      if (!spent || spent.device_id === null || spent.file_name === null || spent.file_size === null) {
+        return failure(c, Status.notFound, PhoneFileMsg.ticket)
+      }
+      const size = spent.file_size
+      const length = c.req.header('Content-Length')
+      if (length !== undefined && Number(length) !== size) return failure(c, Status.invalidPayload, PhoneFileMsg.sizeMismatch)
+      // the phone may have been transferred, de-authorised or expired since the ticket
+      const card = await devices.selectFrom('devices').select('user_card_id').where('id', '=', spent.device_id).executeTakeFirst()
+      if (!card) return failure(c, Status.notFound, PhoneFileMsg.ticket)
+      const device = await usableDevice(spent.user_id, card.user_card_id)
+      const file = await reserve(device.id, spent.user_id, spent.file_name, size, contentTypeOf(c.req.header('Content-Type')))
+      try {
+        const written = await writeChunks(file.id, c.req.raw.body, size)
+        if (written !== size) throw refuse(written === 0 ? PhoneFileMsg.empty : PhoneFileMsg.sizeMismatch)
+        await db.updateTable('phone_files').set({ complete: true, created_at: new Date() }).where('id', '=', file.id).execute()
+      } catch (error) {
+        await db.deleteFrom('phone_files').where('id', '=', file.id).execute()
+        if (error instanceof DomainError) throw error
+        return failure(c, Status.invalidPayload, PhoneFileMsg.interrupted)
+      }
+      notify(device.id, spent.file_name, size)
+      const fileId = String(file.id)
+      return c.json(envelope(Status.ok, {
+        fileId, fileKey: file.upload_key, url: fileDownloadUrl(fileHostOf(c), PHONE_FILE_FLAG, file.upload_key, fileId),
+      }))
+    },
+
+    async download(c, uploadKey, fileId) {
+      const file = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'content_type'])
+        .where('id', '=', fileId).where('upload_key', '=', uploadKey).where('complete', '=', true).executeTakeFirst()
+      if (!file) return failure(c, Status.notFound, PhoneFileMsg.missing, null, 404)
+      let seq = 0
+      // one chunk read from the database per pull: memory stays at a chunk whatever the file's size
+      const stream = new ReadableStream<Uint8Array>({
+        pull: async (controller) => {
+          const chunk = await db.selectFrom('phone_file_chunks').select('bytes')
+            .where('file_id', '=', file.id).where('seq', '=', seq++).executeTakeFirst()
+          if (chunk) controller.enqueue(new Uint8Array(chunk.bytes))
+          else controller.close()
+        },
+      })
+      c.header('Content-Type', file.content_type)
+      c.header('Content-Length', String(file.size))
+      c.header('Content-Disposition', disposition(file.name))
+      c.header('X-Content-Type-Options', 'nosniff')
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+      // the URL is the capability: kept out of shared caches
+      c.header('Cache-Control', 'private, max-age=3600')
+      return c.body(stream)
+    },
+  }
+}

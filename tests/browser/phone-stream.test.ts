@@ -1,0 +1,142 @@
+// The phone's picture through a real core (SharedWorker), a real stream socket to the reference server and the real
+// decoder worker (WebCodecs into an OffscreenCanvas): one server stream for two tabs, nothing for a hidden tab, a
+// tap that shows in the decoded pixels, a dropped socket that brings the picture back by itself.
+import { afterEach, describe, expect, it } from 'vitest'
+import { AndroidMotionEventAction, ScrcpyControlMessageSerializer, ScrcpyOptions3_3_1 } from '@yume-chan/scrcpy'
+import type { CoreToDecoder, CoreToTab } from '../../worker/protocol/stream-ports.ts'
+import { readMediaPacketHeader, VIDEO_META_BYTES } from '../../worker/protocol/stream.ts'
+import type { DecoderOut } from '../../src/features/devices/stream/decoder-messages.ts'
+import { DEMO, makeCoreTest, waitFor, type TestTab } from './core-fixture.ts'
+
+let env: ReturnType<typeof makeCoreTest> | null = null
+const workers: Worker[] = []
+afterEach(() => {
+  env?.closeAll()
+  env = null
+  workers.splice(0).forEach((w) => w.terminate())
+})
+
+const serializer = new ScrcpyControlMessageSerializer(new ScrcpyOptions3_3_1({ control: true, clipboardAutosync: true }))
+
+/** Logs in, connects the first device and answers the connect's card. */
+const connectFirstDevice = async (tab: TestTab) => {
+  const login = await tab.client.api.login(DEMO)
+  expect(login.ok).toBe(true)
+  const devices = await tab.client.api.refreshDevices()
+  if (!devices.ok) throw new Error('no devices')
+  const device = devices.data.find((d) => d.diskName === '云手机-01') ?? devices.data[0]!
+  const connected = await tab.client.api.call('connect', { userCardId: device.userCardId })
+  if (!connected.ok || connected.data === false) throw new Error(`connect failed: ${JSON.stringify(connected)}`)
+  return connected.data as { userCardId: number; cardToken: string }
+}
+
+/** Opens the phone in a tab with raw ports: what the core posts to the "decoder" is recorded, not decoded. */
+const rawViewer = async (tab: TestTab, card: { userCardId: number; cardToken: string }) => {
+  const decoder = new MessageChannel()
+  const control = new MessageChannel()
+  const video: CoreToDecoder[] = []
+  const status: CoreToTab[] = []
+  decoder.port1.onmessage = (e: MessageEvent<CoreToDecoder>) => void video.push(e.data)
+  control.port1.onmessage = (e: MessageEvent<CoreToTab>) => void status.push(e.data)
+  const { transfer } = await import('comlink')
+  const id = await tab.client.api.openStream(
+    { cardId: card.userCardId, cardToken: card.cardToken, preset: 'smooth', audio: false },
+    transfer(decoder.port2, [decoder.port2]), transfer(control.port2, [control.port2]),
+  )
+  return { id, video, status, control: control.port1 }
+}
+
+/** The real decoder worker on a canvas of this page, fed by the core. */
+const decodingViewer = async (tab: TestTab, card: { userCardId: number; cardToken: string }) => {
+  const canvas = document.createElement('canvas')
+  document.body.appendChild(canvas)
+  const offscreen = canvas.transferControlToOffscreen()
+  const worker = new Worker(new URL('../../src/features/devices/stream/decoder-worker.ts', import.meta.url), { type: 'module' })
+  workers.push(worker)
+  const out: DecoderOut[] = []
+  worker.onmessage = (e: MessageEvent<DecoderOut>) => void out.push(e.data)
+  worker.postMessage({ t: 'init', canvas: offscreen, probe: true }, [offscreen])
+  const decoder = new MessageChannel()
+  const control = new MessageChannel()
+  worker.postMessage({ t: 'port', port: decoder.port1 }, [decoder.port1])
+  const { transfer } = await import('comlink')
+  await tab.client.api.openStream(
+    { cardId: card.userCardId, cardToken: card.cardToken, preset: 'smooth', audio: false },
+    transfer(decoder.port2, [decoder.port2]), transfer(control.port2, [control.port2]),
+  )
+  const markers = () => out.filter((m): m is Extract<DecoderOut, { t: 'marker' }> => m.t === 'marker').map((m) => m.value)
+  const size = () => out.filter((m): m is Extract<DecoderOut, { t: 'size' }> => m.t === 'size').at(-1) ?? null
+  return { out, control: control.port1, markers, size }
+}
+
+describe('the phone stream through the core', () => {
+  it('a viewer gets the scrcpy metadata, a config and a keyframe; a second tab joins without a new server stream', async () => {
+    env = makeCoreTest()
+    const a = await env.open()
+    const card = await connectFirstDevice(a)
+    const before = (await env.stats()).upgrades
+    const first = await rawViewer(a, card)
+    await waitFor(() => first.video.filter((m) => m.t === 'video').length >= 3, 8000)
+    const [restart, meta, config, key] = first.video
+    expect(restart).toEqual({ t: 'restart' })
+    expect(meta!.t === 'video' && meta!.bytes.byteLength).toBe(VIDEO_META_BYTES)
+    expect(config!.t === 'video' && readMediaPacketHeader(config!.bytes)?.config).toBe(true)
+    expect(key!.t === 'video' && readMediaPacketHeader(key!.bytes)?.keyframe).toBe(true)
+    expect((await env.stats()).upgrades).toBe(before + 1)
+
+    const b = await env.open()
+    const second = await rawViewer(b, card)
+    await waitFor(() => second.video.filter((m) => m.t === 'video').length >= 3, 2000)
+    expect(second.video[0]).toEqual({ t: 'restart' })
+    expect((await env.stats()).upgrades).toBe(before + 1)
+    expect(await a.client.api.streamStats()).toMatchObject({ socketsOpened: 1, phonesOpen: 1 })
+  })
+
+  it('a hidden tab receives no video', async () => {
+    env = makeCoreTest()
+    const a = await env.open()
+    const card = await connectFirstDevice(a)
+    const shown = await rawViewer(a, card)
+    const hidden = await env.open(false)
+    const quiet = await rawViewer(hidden, card)
+    await waitFor(() => shown.video.length >= 4, 8000)
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(quiet.video.filter((m) => m.t === 'video')).toHaveLength(0)
+  })
+
+  it('decodes real frames in the decoder worker, and a tap shows in the pixels (the input marker)', async () => {
+    env = makeCoreTest()
+    const a = await env.open()
+    const card = await connectFirstDevice(a)
+    const viewer = await decodingViewer(a, card)
+    await waitFor(() => viewer.out.some((m) => m.t === 'frame'), 8000)
+    const size = viewer.size()!
+    expect(size.height).toBeGreaterThan(size.width)
+    await waitFor(() => viewer.markers().length > 0, 3000)
+    const start = viewer.markers().at(-1)!
+    for (const action of [AndroidMotionEventAction.Down, AndroidMotionEventAction.Up]) {
+      viewer.control.postMessage({
+        t: 'control',
+        bytes: serializer.injectTouch({
+          action, pointerId: 1n, pointerX: Math.round(size.width / 2), pointerY: Math.round(size.height * 0.9),
+          videoWidth: size.width, videoHeight: size.height, pressure: action === AndroidMotionEventAction.Up ? 0 : 1, actionButton: 0, buttons: 0,
+        }),
+      })
+    }
+    await waitFor(() => viewer.markers().some((m) => m !== start), 3000)
+  })
+
+  it('a dropped socket brings the picture back by itself: the decoder is restarted and frames flow again', async () => {
+    env = makeCoreTest()
+    const a = await env.open()
+    const card = await connectFirstDevice(a)
+    const viewer = await decodingViewer(a, card)
+    await waitFor(() => viewer.out.some((m) => m.t === 'frame'), 8000)
+    const framesBefore = viewer.out.filter((m) => m.t === 'frame').length
+    const droppedAt = Date.now()
+    await env.proxy('drop')
+    await waitFor(() => viewer.out.filter((m) => m.t === 'frame').length > framesBefore, 4000)
+    // within 2 s of the connection being possible again (it is possible at once here)
+    expect(Date.now() - droppedAt).toBeLessThan(2000)
+  })
+})
