@@ -22,6 +22,7 @@ import { runFanout } from './parts/fanout.ts'
 import { runBundle } from './parts/bundle.ts'
 import { runColdStart } from './parts/cold-start.ts'
 import { runMemory } from './parts/memory.ts'
+import { runPhoneStream } from './parts/phone-stream.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -47,6 +48,7 @@ const parts: Part[] = [
   single('bundle', '6. Bundle', { quick: 90_000, full: 180_000 }, runBundle),
   single('coldstart', '7. Cold start', { quick: 120_000, full: 300_000 }, runColdStart),
   single('memory', '8. Memory', { quick: 90_000, full: 180_000 }, runMemory),
+  single('phone', '9. The phone\'s picture', { quick: 240_000, full: 900_000 }, runPhoneStream),
 ]
 
 const quick = process.argv.includes('--quick')
@@ -79,7 +81,7 @@ const main = async (): Promise<number> => {
     push = pushSource
     browser = chromium
     // the app build for the bundle and cold-start parts runs while the bench measures (memoized; errors surface there)
-    if (!only || ['bundle', 'coldstart', 'memory'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
+    if (!only || ['bundle', 'coldstart', 'memory', 'phone'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
     log('building the bench pages')
     pages = await startBenchPages({ ...(server ? { apiTarget: server.url } : {}), pushUrl: push.url })
     log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)

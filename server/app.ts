@@ -181,7 +181,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)
-    registerOpsRoutes(ctx, opsToken, hub)
+    registerOpsRoutes(ctx, opsToken, hub, devices.local)
     if (options.serveApp) registerStaticApp(app, resolve(options.appDir ?? 'dist'))
 
     server.keepAliveTimeout = 65_000

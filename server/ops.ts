@@ -88,6 +88,21 @@ export interface AppletLogin { readonly code: string; readonly openId: string; r
 export const opsApplet = (target: OpsTarget, phone: string, openId?: string): Promise<AppletLogin> =>
   call<AppletLogin>(target, 'POST', '/__ops/applet', { phone, openId })
 
+/** A phone's screen state on the instance the operator talks to (GET /__ops/phone). */
+export interface PhoneReport {
+  readonly encoding: boolean
+  readonly viewers: number
+  readonly sockets: number
+  readonly state: {
+    readonly orientation: 'portrait' | 'landscape'; readonly screen: string; readonly text: string; readonly clipboard: string
+    readonly counter: number; readonly inputSeq: number; readonly rejected: number; readonly music: boolean
+    readonly apps: ReadonlyArray<string>; readonly files: ReadonlyArray<string>
+  } | null
+}
+export const opsPhone = (target: OpsTarget, userCardId: number): Promise<PhoneReport> =>
+  call<PhoneReport>(target, 'GET', `/__ops/phone?userCardId=${userCardId}`)
+export const opsDropStreams = (target: OpsTarget): Promise<{ dropped: number }> => call(target, 'POST', '/__ops/streams/drop', {})
+
 export const opsFixture = (target: OpsTarget): Promise<FixtureWorld> => call<FixtureWorld>(target, 'POST', '/__ops/fixture', {})
 
 /** Counts of what clients reported: statistic points and page records per name, user visits, active records. */

@@ -73,7 +73,7 @@ export const startBenchPages = async (options: BenchPagesOptions = {}): Promise<
       outDir,
       emptyOutDir: true,
       minify: options.minify ?? true,
-      rollupOptions: { input: { dispatch: join(repoRoot, 'bench/pages/dispatch.html') } },
+      rollupOptions: { input: { dispatch: join(repoRoot, 'bench/pages/dispatch.html'), phone: join(repoRoot, 'bench/pages/phone.html') } },
     },
   })
   let productBuildError: string | null = null

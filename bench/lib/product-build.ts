@@ -47,7 +47,8 @@ export const serveProductBuild = async (apiTarget: string): Promise<ServedApp> =
     preview: {
       host: '127.0.0.1', port: 0, strictPort: false, open: false,
       proxy: {
-        '/api': { target: apiTarget, changeOrigin: true },
+        // ws: the phone stream's socket is under /api (worker/protocol/stream.ts STREAM_PATH)
+        '/api': { target: apiTarget, changeOrigin: true, ws: true },
         '/push': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
       },
     },

@@ -11,6 +11,8 @@ export const DEMO_PASSWORD = 'Demo@2026'
 export interface ReferenceServer {
   readonly url: string
   readonly pid: number
+  /** the server's data folder (its operator token is in <dataDir>/ops-token). */
+  readonly dataDir: string
   readonly request: <T>(command: ChildCommand, timeoutMs?: number) => Promise<T>
   readonly pushStats: () => Promise<{ users: PushUserStats[]; live: number }>
   readonly rss: () => Promise<number>
@@ -53,9 +55,9 @@ export const startReferenceServer = async (options: { exposeGc?: boolean } = {})
     })
   const request = <T>(command: ChildCommand, timeoutMs = 120_000): Promise<T> => call<T>(nextId++, command, timeoutMs)
 
-  let started: { url: string }
+  let started: { url: string; dataDir: string }
   try {
-    started = await call<{ url: string }>(0, null, 180_000)
+    started = await call<{ url: string; dataDir: string }>(0, null, 180_000)
   } catch (e) {
     child.kill()
     throw e
@@ -63,6 +65,7 @@ export const startReferenceServer = async (options: { exposeGc?: boolean } = {})
   return {
     url: started.url,
     pid: child.pid!,
+    dataDir: started.dataDir,
     request,
     pushStats: () => request({ kind: 'pushStats' }),
     rss: async () => (await request<NodeJS.MemoryUsage>({ kind: 'memory' })).rss,

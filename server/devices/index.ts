@@ -16,7 +16,7 @@ import { sharedSecret } from '../cluster/secrets.ts'
 import { clusterDb } from '../cluster/tables.ts'
 import { streamAcrossInstances } from './sim/across-instances.ts'
 import { createPhoneLeases } from './sim/leases.ts'
-import { createStreamServer, type StreamServer } from './sim/stream-server.ts'
+import { createStreamServer, type LocalStreamServer, type StreamServer } from './sim/stream-server.ts'
 import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
 import { transferDevices, transferRecords } from './transfer.ts'
@@ -29,6 +29,8 @@ export interface DeviceRoutes {
   close(): Promise<void>
   /** the phone stream (installApp / addFile for the file routes). */
   readonly stream: StreamServer
+  /** this instance's part of it (the operator's view). */
+  readonly local: LocalStreamServer
 }
 
 /** Test-only shortening of the busy windows comes from here (or the env vars below), never from changed defaults. */
@@ -81,5 +83,5 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
   route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))
 
-  return { handleUpgrade: sim.handleUpgrade, close: sim.close, stream: sim }
+  return { handleUpgrade: sim.handleUpgrade, close: sim.close, stream: sim, local: stream }
 }

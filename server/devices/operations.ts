@@ -1,11 +1,13 @@
 // Single-device operations: connect (5200 while restarting), reboot, factory reset and one-click repair.
 // Owner and authorised user may connect, reboot and repair; only the owner resets.
-import { randomBytes } from 'node:crypto'
 import type { ConnectReady, OperationAccepted } from '../../worker/protocol/devices.ts'
 import type { AuthUser } from '../context.ts'
 import { accessDevice, ownerAndGrantees, requireNotExpired, requireOwner } from './access.ts'
 import { busyState, markBusy, recordConnect, requireNotBusy } from './busy.ts'
+import { endDeviceCardTokens, issueCardToken } from './card-tokens.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
+import { DomainError } from '../http/errors.ts'
+import { UNAUTHORIZED_MSG } from '../http/route.ts'
 import { pushTo, type DeviceServices } from './services.ts'
 
 /**
@@ -18,8 +20,9 @@ export const connect = async (s: DeviceServices, user: AuthUser, userCardId: num
   requireNotExpired(device, s.clock)
   const busy = await busyState(s.db, device.id, s.clock)
   if (busy) throw deviceError(DeviceStatus.starting, DeviceMsg.starting, { starting: true, progress: busy.progress })
-  const cardToken = randomBytes(16).toString('hex')
-  await s.db.insertInto('device_sessions').values({ card_token: cardToken, device_id: device.id, user_id: user.id }).execute()
+  // the token lives while the caller's session does (card-tokens.ts); a logout that won the race leaves none to give
+  const cardToken = await issueCardToken(s.db, device.id, user)
+  if (cardToken === null) throw new DomainError(401, UNAUTHORIZED_MSG)
   await recordConnect(s.db, device.id, s.clock)
   return {
     internetHttps: origin,
@@ -49,6 +52,8 @@ export const reset = async (s: DeviceServices, user: AuthUser, userCardId: numbe
   requireOwner(access, DeviceMsg.granteeCannotReset)
   requireNotExpired(access.device, s.clock)
   await requireNotBusy(s.db, access.device.id, s.clock)
+  // a reset phone starts afresh: every card token of it ends (its viewers connect again for new ones)
+  await endDeviceCardTokens(s.db, access.device.id)
   const busySeconds = await restart(s, access.device.id, 'reset', s.clock.busyMs)
   s.sim.resetPhone(access.device.id)
   return { userCardId, busySeconds }

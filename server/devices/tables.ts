@@ -19,6 +19,10 @@ export interface DeviceSessionsTable {
   device_id: number
   user_id: number
   created_at: CreatedAt
+  /** the login session (sessions.token) that asked for the card token; its end ends the token (120_card_token_sessions). */
+  session_token: string
+  /** the session's expiry: the token ends then at the latest. */
+  expires_at: Time
 }
 
 export interface DeviceAuthRecordsTable {

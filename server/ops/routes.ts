@@ -10,6 +10,7 @@ import { PushMessage } from '../../worker/protocol/push.ts'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import type { ServerContext } from '../context.ts'
 import type { PushServer } from '../push/hub.ts'
+import type { LocalStreamServer } from '../devices/sim/stream-server.ts'
 import { failure } from '../http/route.ts'
 import { decodeRequest } from '../http/validate.ts'
 import { writeMaintenance } from '../system/maintenance.ts'
@@ -66,7 +67,10 @@ export const writeOpsToken = (dataDir: string, token: string): void => {
 }
 
 /** `hub`: this instance's push hub, which can ask every instance for its connections. */
-export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pick<PushServer, 'connections'>): void => {
+/** The operator's view of this instance's phone screens (e2e tests read a phone's state with it). */
+export type OpsPhones = Pick<LocalStreamServer, 'phoneState' | 'encoding' | 'viewerCount' | 'socketCount' | 'dropSockets'>
+
+export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pick<PushServer, 'connections'>, phones?: OpsPhones): void => {
   const { app, db } = ctx
 
   app.use('/__ops/*', async (c, next) => {
@@ -82,6 +86,28 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pic
     if (!opsTokenMatches(c.req.header(OPS_TOKEN_HEADER), opsToken)) return failure(c, 401, '运维令牌无效', null, 401)
     await next()
   })
+
+  // a phone's screen state on this instance: what the customer's input did, read without trusting the pixels
+  app.get('/__ops/phone', async (c) => {
+    const userCardId = Number(c.req.query('userCardId'))
+    const device = Number.isInteger(userCardId)
+      ? await db.selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirst()
+      : undefined
+    if (!device || !phones) return failure(c, 404, '没有这台云手机', null, 404)
+    const state = phones.phoneState(device.id)
+    return c.json(envelope(0, {
+      encoding: phones.encoding(device.id),
+      viewers: phones.viewerCount(device.id),
+      sockets: phones.socketCount(),
+      state: state === null ? null : {
+        orientation: state.orientation, screen: state.screen, text: state.text, clipboard: state.clipboard,
+        counter: state.counter, inputSeq: state.inputSeq, rejected: state.rejected, music: state.music.playing,
+        apps: state.apps.map((a) => a.name), files: state.files.map((f) => f.name),
+      },
+    }))
+  })
+
+  app.post('/__ops/streams/drop', (c) => c.json(envelope(0, { dropped: phones?.dropSockets() ?? 0 })))
 
   app.post('/__ops/push', async (c) => {
     const body = decodeRequest(OpsPushRequest, await c.req.json().catch(() => null))

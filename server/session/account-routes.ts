@@ -120,7 +120,7 @@ export const registerAccountRoutes = (ctx: ServerContext, loginKey: LoginKey, lo
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
       return revokeSessions(trx, user.id)
     })
-    await closeRevoked(ctx.hub, revoked)
+    await closeRevoked(ctx, revoked)
     return null
   })
 

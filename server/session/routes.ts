@@ -64,7 +64,7 @@ export const registerSessionRoutes = (ctx: ServerContext, loginKey: LoginKey): v
       .returning('id')
       .executeTakeFirstOrThrow()
     // the logout visit is the client's last call with its token: the token ends here
-    if (payload.operationType === 2 && user) await closeRevoked(ctx.hub, await revokeSessions(db, user.id, user.token))
+    if (payload.operationType === 2 && user) await closeRevoked(ctx, await revokeSessions(db, user.id, user.token))
     return row.id
   })
 

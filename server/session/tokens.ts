@@ -1,8 +1,10 @@
 // Session tokens: opened with a lifetime, revoked at logout and when the password changes; the push hub closes the
 // sockets a revoked token opened (issue 11 finding 4). The tab then gets 401 on its next call and exits (§8).
-import { randomBytes } from 'node:crypto'
+// The card tokens a session asked for end with it (their rows go with the session's: a foreign key), and every
+// instance closes the phone-stream channels they opened with 'sessionEnded' (issue 22 finding 1).
+import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { PushHub } from '../context.ts'
+import type { ClusterEvents, PushHub } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 
 /** How long a token is valid after login. */
@@ -21,7 +23,20 @@ export const revokeSessions = async (db: Kysely<Database>, userId: number, token
   return (await query.returning('token').execute()).map((r) => r.token)
 }
 
-/** After the revoking transaction commits: the sockets of those tokens are closed as unauthorised. */
-export const closeRevoked = async (hub: PushHub, tokens: ReadonlyArray<string>): Promise<void> => {
-  if (tokens.length > 0) await hub.closeTokens(tokens)
+/** The cluster topic of ended sessions: `{ digests }`, the `sessionDigest` of each (never the tokens themselves). */
+export const SESSIONS_ENDED_TOPIC = 'sessions-ended'
+export interface SessionsEnded {
+  readonly digests: ReadonlyArray<string>
+}
+
+export const sessionDigest = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex')
+
+/**
+ * After the revoking transaction commits: the push sockets of those tokens are closed as unauthorised, and the phone
+ * streams they opened (on every instance) are closed with 'sessionEnded'.
+ */
+export const closeRevoked = async (ctx: { readonly hub: PushHub; readonly cluster: ClusterEvents }, tokens: ReadonlyArray<string>): Promise<void> => {
+  if (tokens.length === 0) return
+  const ended: SessionsEnded = { digests: tokens.map(sessionDigest) }
+  await Promise.all([ctx.hub.closeTokens(tokens), ctx.cluster.publish(SESSIONS_ENDED_TOPIC, ended).catch(() => undefined)])
 }

@@ -50,6 +50,7 @@ export const devicesZhCN = {
     home: '主页',
     recents: '多任务',
     rotate: '旋转',
+    sound: '声音',
     quality: '画质',
     qualities: { smooth: '流畅', sd: '标清', hd: '高清', auto: '自动' },
     qualityNow: (name: string) => `当前画质：${name}`,

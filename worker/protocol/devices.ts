@@ -44,8 +44,11 @@ export const ConnectResult = Schema.Struct({
   cardToken: Schema.String,
 })
 
-/** How the viewer shows the live screen: the service's viewer page in a frame, or the reference server's simulated device. */
-export const StreamMode = Schema.Literals(['frame', 'simulated', 'scrcpy'])
+/**
+ * How the viewer shows the live screen: the service's viewer page in a frame, or the phone's scrcpy stream through the
+ * core (worker/protocol/stream.ts; the reference server's phones).
+ */
+export const StreamMode = Schema.Literals(['frame', 'scrcpy'])
 export type StreamMode = typeof StreamMode.Type
 
 /** Connect answered with status 5200: the device is still starting (progress 0..100); the client retries. */
@@ -185,46 +188,6 @@ export const ModelParameters = Schema.Struct({
 export type ModelParameters = typeof ModelParameters.Type
 export const UpdateModelRequest = Schema.Struct({ userCardId: Id, manufacturer: NameText, model: NameText })
 
-/** The reference server's simulated device stream (websocket on the API origin); see SimFrame / SimInput. */
-export const SIM_STREAM_PATH = '/api/resources/sim/stream'
-
-/** Close codes of the simulated stream socket: refused (bad token / no access), restarting, access removed. */
-export const SIM_CLOSE = { refused: 4403, restarting: 4001, accessRemoved: 4002 } as const
-
-export const SimApp = Schema.Struct({ id: Schema.String, name: Schema.String, color: Schema.String })
-/** One frame of the simulated phone screen: a small scene the client draws on a canvas. */
-export const SimFrame = Schema.Struct({
-  type: Schema.Literal('frame'),
-  seq: Schema.Number,
-  /** server time the frame was made (ms), echoed for latency. */
-  at: Schema.Number,
-  clock: Schema.String,
-  orientation: Schema.Literals(['portrait', 'landscape']),
-  quality: Schema.Literals(['low', 'medium', 'high']),
-  screen: Schema.Literals(['home', 'app', 'recents']),
-  apps: Schema.Array(SimApp),
-  openApp: Schema.NullOr(Schema.String),
-  recents: Schema.Array(Schema.String),
-  /** the open app's counter (taps inside it) and text typed into it. */
-  counter: Schema.Number,
-  text: Schema.String,
-})
-export type SimFrame = typeof SimFrame.Type
-export const SimPong = Schema.Struct({ type: Schema.Literal('pong'), t: Schema.Number })
-export const SimServerMessage = Schema.Union([SimFrame, SimPong])
-export type SimServerMessage = typeof SimServerMessage.Type
-
-/** Input from the viewer: a tap in screen coordinates normalised to 0..1, a key, text, a setting or a ping. */
-export const SimInput = Schema.Union([
-  Schema.Struct({ type: Schema.Literal('touch'), x: Schema.Number, y: Schema.Number }),
-  Schema.Struct({ type: Schema.Literal('key'), key: Schema.Literals(['back', 'home', 'recents']) }),
-  Schema.Struct({ type: Schema.Literal('text'), text: Schema.String }),
-  Schema.Struct({ type: Schema.Literal('rotate') }),
-  Schema.Struct({ type: Schema.Literal('quality'), quality: Schema.Literals(['low', 'medium', 'high']) }),
-  Schema.Struct({ type: Schema.Literal('ping'), t: Schema.Number }),
-])
-export type SimInput = typeof SimInput.Type
-
 export const deviceEndpoints = {
   getDeviceList: endpoint({
     name: 'getDeviceList', method: 'GET', path: '/api/resources/v6/client/device/info/getDeviceList',
@@ -328,37 +291,3 @@ export const deviceEndpoints = {
     request: UserCardIdQuery, response: ModelParameters,
   }),
 } as const
-
-/**
- * Layout of the simulated phone screen, shared by the server (hit testing) and the viewer (drawing). Coordinates are
- * normalised to 0..1 of the screen in its current orientation.
- */
-export type SimOrientation = SimFrame['orientation']
-export const SIM_STATUS_BAR = 0.06
-export const SIM_GRID_TOP = 0.1
-export const SIM_RECENTS_TOP = 0.1
-export const SIM_RECENT_HEIGHT = 0.16
-export const simGridColumns = (o: SimOrientation): number => (o === 'portrait' ? 4 : 6)
-export const simCellHeight = (o: SimOrientation): number => (o === 'portrait' ? 0.13 : 0.26)
-
-export const simIconCell = (index: number, o: SimOrientation): { x: number; y: number; w: number; h: number } => {
-  const cols = simGridColumns(o)
-  const w = 1 / cols
-  const h = simCellHeight(o)
-  return { x: (index % cols) * w, y: SIM_GRID_TOP + Math.floor(index / cols) * h, w, h }
-}
-
-/** Index of the app icon under a tap on the home screen, or null. */
-export const simAppAt = (x: number, y: number, o: SimOrientation, count: number): number | null => {
-  if (x < 0 || x >= 1 || y < SIM_GRID_TOP) return null
-  const cols = simGridColumns(o)
-  const index = Math.floor((y - SIM_GRID_TOP) / simCellHeight(o)) * cols + Math.floor(x * cols)
-  return index < count ? index : null
-}
-
-/** Index of the recent-app card under a tap on the recents screen, or null. */
-export const simRecentAt = (y: number, count: number): number | null => {
-  if (y < SIM_RECENTS_TOP) return null
-  const index = Math.floor((y - SIM_RECENTS_TOP) / SIM_RECENT_HEIGHT)
-  return index < count ? index : null
-}

@@ -5,7 +5,7 @@
 import * as Schema from 'effect/Schema'
 import type { CoreToDecoder, CoreToTab, OpenStreamInput, StreamState, TabToCore } from '../protocol/stream-ports.ts'
 import {
-  decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, SCRCPY_RESET_VIDEO, STREAM_KIND,
+  AUDIO_META_BYTES, decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, SCRCPY_RESET_VIDEO, STREAM_KIND,
   StreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
 } from '../protocol/stream.ts'
 
@@ -72,6 +72,8 @@ interface Phone {
   gop: Array<Uint8Array>
   audioMeta: Uint8Array | null
   audioConfig: Uint8Array | null
+  /** whether the server was told some viewer wants sound (open's flag, then `audio` messages). */
+  serverAudio: boolean
   readonly viewers: Map<number, Viewer>
   graceTimer: unknown
   bytesThisSecond: number
@@ -142,19 +144,32 @@ export const makeStreamHub = (o: {
     }
   }
 
+  const wantsAudio = (phone: Phone) => [...phone.viewers.values()].some((v) => v.audio)
+
   const openOnServer = (phone: Phone) => {
     if (!socketUp || phone.state !== 'idle') return
     phone.state = 'opening'
     phone.expectMeta = true
-    sendJson({ op: 'open', cardId: phone.cardId, cardToken: phone.token, preset: phone.preset, audio: [...phone.viewers.values()].some((v) => v.audio) })
+    phone.serverAudio = wantsAudio(phone)
+    sendJson({ op: 'open', cardId: phone.cardId, cardToken: phone.token, preset: phone.preset, audio: phone.serverAudio })
   }
 
-  const resetCache = (phone: Phone) => {
+  /** tells the server whether any viewer wants sound when that changed (an open phone only: it ignores it before). */
+  const syncAudio = (phone: Phone) => {
+    if (phone.state !== 'open' || wantsAudio(phone) === phone.serverAudio) return
+    phone.serverAudio = wantsAudio(phone)
+    sendJson({ op: 'audio', cardId: phone.cardId, on: phone.serverAudio })
+  }
+
+  /** the video cache (a new video stream); with `audio`, the audio cache too (a new server stream). */
+  const resetCache = (phone: Phone, audio: boolean) => {
     phone.meta = null
     phone.config = null
     phone.gop = []
-    phone.audioMeta = null
-    phone.audioConfig = null
+    if (audio) {
+      phone.audioMeta = null
+      phone.audioConfig = null
+    }
     phone.viewers.forEach((v) => { v.primed = false })
   }
 
@@ -162,7 +177,7 @@ export const makeStreamHub = (o: {
     if (phone.state !== 'idle') sendJson({ op: 'close', cardId: phone.cardId })
     phone.state = 'idle'
     phone.live = false
-    resetCache(phone)
+    resetCache(phone, true)
   }
 
   const dropPhone = (phone: Phone) => {
@@ -200,7 +215,7 @@ export const makeStreamHub = (o: {
     for (const phone of phones.values()) {
       phone.state = 'idle'
       phone.live = false
-      resetCache(phone)
+      resetCache(phone, true)
     }
     s?.close()
   }
@@ -271,6 +286,7 @@ export const makeStreamHub = (o: {
       phone.state = 'open'
       phone.preset = message.preset
       tellTabs(phone, { t: 'preset', preset: message.preset })
+      syncAudio(phone)
       return
     }
     // closed: the phone's viewers are told why; they connect again if they can (a restart) or leave
@@ -282,7 +298,8 @@ export const makeStreamHub = (o: {
   const onVideo = (phone: Phone, payload: Uint8Array) => {
     if (phone.expectMeta) {
       phone.expectMeta = false
-      resetCache(phone)
+      // the audio stream is independent of the video's: its metadata may have come first
+      resetCache(phone, false)
       phone.meta = payload
       return
     }
@@ -310,13 +327,16 @@ export const makeStreamHub = (o: {
   }
 
   const onAudio = (phone: Phone, payload: Uint8Array) => {
-    if (phone.audioMeta === null) {
+    // the codec metadata (a new audio stream: it is followed by its config), or a packet
+    if (payload.byteLength === AUDIO_META_BYTES) {
       phone.audioMeta = payload
-      return
+      phone.audioConfig = null
+    } else {
+      const header = readMediaPacketHeader(payload)
+      if (header === null || phone.audioMeta === null) return
+      if (header.config) phone.audioConfig = payload
+      else if (phone.audioConfig === null) return
     }
-    const header = readMediaPacketHeader(payload)
-    if (header === null) return
-    if (header.config) phone.audioConfig = payload
     for (const v of phone.viewers.values()) {
       if (v.audio && v.primed && o.isVisible(v.tabId)) post(v.decoder, { t: 'audio', bytes: payload })
     }
@@ -342,9 +362,14 @@ export const makeStreamHub = (o: {
       phone.preset = m.preset
       if (phone.state !== 'idle') sendJson({ op: 'preset', cardId: phone.cardId, preset: m.preset })
     } else if (m.t === 'audio') {
-      viewer.audio = m.on === true
-      const any = [...phone.viewers.values()].some((v) => v.audio)
-      if (phone.state !== 'idle') sendJson({ op: 'audio', cardId: phone.cardId, on: any })
+      const on = m.on === true
+      if (on && !viewer.audio && viewer.primed && phone.audioMeta !== null) {
+        // turned on mid-stream while the phone already plays to another viewer: the cached start first
+        post(viewer.decoder, { t: 'audio', bytes: phone.audioMeta })
+        if (phone.audioConfig !== null) post(viewer.decoder, { t: 'audio', bytes: phone.audioConfig })
+      }
+      viewer.audio = on
+      syncAudio(phone)
     } else if (m.t === 'keyframe') {
       viewer.primed = false
       prime(phone, viewer)
@@ -378,6 +403,7 @@ export const makeStreamHub = (o: {
     viewers.delete(viewerId)
     entry.phone.viewers.delete(viewerId)
     entry.viewer.control.onmessage = null
+    syncAudio(entry.phone)
     settlePhone(entry.phone)
   }
 
@@ -387,7 +413,7 @@ export const makeStreamHub = (o: {
       if (phone === undefined) {
         phone = {
           cardId: input.cardId, token: input.cardToken, preset: input.preset, state: 'idle', expectMeta: false,
-          meta: null, config: null, gop: [], audioMeta: null, audioConfig: null, viewers: new Map(), graceTimer: null,
+          meta: null, config: null, gop: [], audioMeta: null, audioConfig: null, serverAudio: false, viewers: new Map(), graceTimer: null,
           bytesThisSecond: 0, live: false,
         }
         phones.set(input.cardId, phone)
@@ -402,6 +428,7 @@ export const makeStreamHub = (o: {
       control.onmessage = (event) => onTabMessage(owner, viewer, event.data)
       post(control, { t: 'status', state: phone.live ? 'live' : 'opening' })
       if (phone.state === 'open') post(control, { t: 'preset', preset: phone.preset })
+      syncAudio(phone)
       settlePhone(phone)
       return viewer.id
     },

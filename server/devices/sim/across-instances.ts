@@ -4,6 +4,7 @@
 // relaying it to their sockets).
 import type { StreamCloseReason } from '../../../worker/protocol/stream.ts'
 import type { ClusterEvents } from '../../context.ts'
+import { SESSIONS_ENDED_TOPIC, type SessionsEnded } from '../../session/tokens.ts'
 import type { StreamServer } from './stream-server.ts'
 
 const TOPIC = 'phone-stream'
@@ -22,6 +23,8 @@ export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvent
     else if (event.kind === 'install') local.installApp(event.deviceId, event.name)
     else local.addFile(event.deviceId, event.name, event.size)
   })
+  // a logout or password reset on any instance (session/tokens.ts closeRevoked): its card tokens' channels close here
+  cluster.subscribe(SESSIONS_ENDED_TOPIC, (payload) => local.endSessions((payload as SessionsEnded).digests))
   // this instance's channels are handled before publish resolves; the others' follow on the bus
   const publish = (event: StreamEvent): void => void cluster.publish(TOPIC, event).catch(() => undefined)
   return {
@@ -30,6 +33,7 @@ export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvent
     resetPhone: (deviceId) => publish({ kind: 'reset', deviceId }),
     installApp: (deviceId, name) => publish({ kind: 'install', deviceId, name }),
     addFile: (deviceId, name, size) => publish({ kind: 'file', deviceId, name, size }),
+    endSessions: (digests) => void cluster.publish(SESSIONS_ENDED_TOPIC, { digests } satisfies SessionsEnded).catch(() => undefined),
     viewerCount: (deviceId) => local.viewerCount(deviceId),
     close: () => local.close(),
   }

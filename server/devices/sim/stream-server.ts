@@ -7,6 +7,10 @@
 // after an input changed it, at the preset's rate while it animates, else when the clock's second turns. A viewer
 // joining (or falling behind) waits for a keyframe: metadata, config and that keyframe reach it first.
 //
+// Sound (audio.ts): while a phone's 音乐 app plays and a socket asked for audio (open's flag, then `audio`), a 20 ms
+// clock encodes its melody as Opus for those sockets only: the audio metadata and the OpusHead config first, then
+// packets. Paused, nothing is sent.
+//
 // With several instances a phone's screen is made by the instance holding its lease (leases.ts); a socket that landed
 // on another instance is served by relay: an internal websocket to the owner (marked with the cluster's relay secret)
 // carrying that card's messages both ways.
@@ -16,18 +20,22 @@ import { timingSafeEqual } from 'node:crypto'
 import * as Schema from 'effect/Schema'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import {
-  decodeChannelFrame, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
+  decodeChannelFrame, encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
   STREAM_LIMITS, STREAM_PATH, StreamClientMessage, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
 } from '../../../worker/protocol/stream.ts'
 import { presetFrameSize } from '../../../worker/protocol/phone-screen.ts'
 import { busyState } from '../busy.ts'
+import { CARD_TOKEN_CHECK_MS, CARD_TOKEN_PURGE_MS, cardTokenRows, endedCardTokens, endedReason, purgeCardTokens } from '../card-tokens.ts'
 import type { DeviceClock } from '../clock.ts'
 import type { DevicesDb } from '../tables.ts'
+import { sessionDigest } from '../../session/tokens.ts'
+import { AUDIO_FRAME_MS, AUDIO_FRAME_SAMPLES, AUDIO_SAMPLE_RATE, createMusicEncoder, melodySamples, type MusicEncoder, type OpusPacket } from './audio.ts'
 import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl } from './control.ts'
 import { createPhoneEncoder, type EncodedPacket, type PhoneEncoder } from './encoder.ts'
 import { localLeases, LEASE_REFRESH_MS, type PhoneLeases } from './leases.ts'
 import {
-  addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, settle, type PhoneEffect, type PhoneState,
+  addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, musicPositionAt, settle, type PhoneEffect,
+  type PhoneState,
 } from './phone.ts'
 import { createRenderer, type Renderer } from './render.ts'
 
@@ -36,6 +44,8 @@ export interface StreamServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** closes the phone's channels (all viewers', or one user's) with the reason; the sockets stay open. */
   kick(deviceId: number, reason: StreamCloseReason, userId?: number): void
+  /** closes, with 'sessionEnded', every channel opened with a card token of these sessions (`sessionDigest`s). */
+  endSessions(digests: ReadonlyArray<string>): void
   /** a factory reset: the phone starts again from its initial state. */
   resetPhone(deviceId: number): void
   /** an uploaded APK: the phone's launcher gets an icon named after the file. */
@@ -52,6 +62,10 @@ export interface LocalStreamServer extends StreamServer {
   phoneState(deviceId: number): PhoneState | null
   /** whether the phone has an encoder here now. */
   encoding(deviceId: number): boolean
+  /** browser sockets open on this instance now. */
+  socketCount(): number
+  /** cuts every browser socket as a network failure would (operator / e2e): the cores reconnect by themselves. */
+  dropSockets(): number
 }
 /** the old name, kept for the services that hold it. */
 export type SimStreamServer = StreamServer
@@ -62,6 +76,8 @@ export interface StreamServerOptions {
   readonly relaySecret?: () => Promise<string>
   /** how long a phone keeps its encoder after its last viewer left. */
   readonly releaseGraceMs?: number
+  /** how often the open channels' card tokens are checked again (CARD_TOKEN_CHECK_MS). */
+  readonly tokenCheckMs?: number
 }
 
 export const RELAY_HEADER = 'x-cloud-phone-relay'
@@ -72,6 +88,8 @@ const STREAM_CUT_BUFFERED_BYTES = 16 * 1024 * 1024
 const KEYFRAME_REQUEST_GAP_MS = 500
 const RELEASE_GRACE_MS = 5_000
 const MIN_FPS = 1
+/** audio frames encoded at most in one tick (100 ms): later ones are skipped, too late to play. */
+const MAX_AUDIO_CATCH_UP = 5
 
 const decodeClientMessage = Schema.decodeUnknownOption(StreamClientMessage)
 
@@ -86,15 +104,29 @@ interface ClientSocket {
 
 type Channel = LocalChannel | RelayChannel
 
+/** What an authorised card token opens: its device and user, the token and its session's digest. */
+interface CardGrant {
+  readonly deviceId: number
+  readonly userId: number
+  readonly token: string
+  readonly session: string
+}
+
 interface LocalChannel {
   readonly kind: 'local'
   readonly socket: ClientSocket
   readonly cardId: number
   readonly deviceId: number
   readonly userId: number
+  /** the card token that opened it, and its session's digest (card-tokens.ts: both can end). */
+  readonly token: string
+  readonly session: string
   readonly phone: Phone
   needMeta: boolean
   needKey: boolean
+  /** wants the phone's sound; audioPrimed: has had the audio metadata and config. */
+  audio: boolean
+  audioPrimed: boolean
 }
 
 interface RelayChannel {
@@ -103,6 +135,8 @@ interface RelayChannel {
   readonly cardId: number
   readonly deviceId: number
   readonly userId: number
+  readonly token: string
+  readonly session: string
   readonly upstream: WebSocket
   readonly pending: Array<string | Uint8Array>
   needKey: boolean
@@ -127,6 +161,12 @@ interface Phone {
   timer: NodeJS.Timeout | null
   releaseTimer: NodeJS.Timeout | null
   readonly t0: number
+  /** sound: the Opus encoder (kept until the phone is released), the 20 ms clock while it plays and its position. */
+  music: MusicEncoder | null
+  audioTimer: NodeJS.Timeout | null
+  audioStartedAt: number
+  audioFrames: number
+  audioSample: number
 }
 
 const toBytes = (data: RawData): Uint8Array =>
@@ -165,6 +205,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       phone = {
         deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), encoder: null, renderer: null, config: null, encoding: false,
         pending: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
+        music: null, audioTimer: null, audioStartedAt: 0, audioFrames: 0, audioSample: 0,
       }
       phones.set(deviceId, phone)
     }
@@ -178,6 +219,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     phone.encoder = null
     phone.renderer = null
     phone.config = null
+    if (phone.audioTimer) clearInterval(phone.audioTimer)
+    phone.audioTimer = null
+    phone.music?.close()
+    phone.music = null
     leases.release(phone.deviceId).catch(() => undefined)
   }
 
@@ -303,6 +348,66 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     for (const v of phone.viewers) sendFrame(v.socket, STREAM_KIND.control, v.cardId, message)
   }
 
+  // ---- sound (the 音乐 app) ----
+
+  const wantsAudio = (phone: Phone): boolean => !closing && phone.state.music.playing && [...phone.viewers].some((v) => v.audio)
+
+  /** runs the phone's 20 ms audio clock while its music plays and a viewer wants sound; paused, nothing is sent. */
+  const syncAudio = (phone: Phone): void => {
+    if (!wantsAudio(phone)) {
+      if (phone.audioTimer) clearInterval(phone.audioTimer)
+      phone.audioTimer = null
+      return
+    }
+    if (phone.audioTimer) return
+    phone.audioStartedAt = performance.now()
+    phone.audioFrames = 0
+    phone.audioSample = Math.round((musicPositionAt(phone.state, clock.now()) * AUDIO_SAMPLE_RATE) / 1000)
+    phone.audioTimer = setInterval(() => audioTick(phone), AUDIO_FRAME_MS)
+    phone.audioTimer.unref()
+    audioTick(phone)
+  }
+
+  /** encodes the frames due by now (a late timer catches up; a stalled process skips what is too late to play). */
+  const audioTick = (phone: Phone): void => {
+    if (!wantsAudio(phone)) return syncAudio(phone)
+    const due = Math.floor((performance.now() - phone.audioStartedAt) / AUDIO_FRAME_MS) + 1
+    if (due - phone.audioFrames > MAX_AUDIO_CATCH_UP) {
+      const skip = due - phone.audioFrames - MAX_AUDIO_CATCH_UP
+      phone.audioFrames += skip
+      phone.audioSample += skip * AUDIO_FRAME_SAMPLES
+    }
+    try {
+      phone.music ??= createMusicEncoder()
+      while (phone.audioFrames < due) {
+        const pts = BigInt(Math.round((phone.audioStartedAt + phone.audioFrames * AUDIO_FRAME_MS - phone.t0) * 1000))
+        const packets = phone.music.encode(melodySamples(phone.audioSample, AUDIO_FRAME_SAMPLES), pts)
+        phone.audioFrames += 1
+        phone.audioSample += AUDIO_FRAME_SAMPLES
+        for (const packet of packets) deliverAudio(phone, packet)
+      }
+    } catch {
+      // an encoder failure: a new one (and new metadata and config for every listener) at the next tick
+      phone.music?.close()
+      phone.music = null
+      for (const v of phone.viewers) v.audioPrimed = false
+    }
+  }
+
+  const deliverAudio = (phone: Phone, packet: OpusPacket): void => {
+    const bytes = encodeMediaPacket({ config: false, keyframe: false, pts: packet.pts, data: packet.data })
+    for (const v of phone.viewers) {
+      // a slow reader loses sound (never the others' or its own picture)
+      if (!v.audio || v.socket.ws.bufferedAmount > STREAM_MAX_BUFFERED_BYTES) continue
+      if (!v.audioPrimed) {
+        v.audioPrimed = true
+        sendFrame(v.socket, STREAM_KIND.audio, v.cardId, encodeAudioMeta())
+        sendFrame(v.socket, STREAM_KIND.audio, v.cardId, encodeMediaPacket({ config: true, keyframe: false, pts: 0n, data: phone.music!.opusHead }))
+      }
+      sendFrame(v.socket, STREAM_KIND.audio, v.cardId, bytes)
+    }
+  }
+
   const applyInput = (channel: LocalChannel, bytes: Uint8Array): void => {
     const message = parseControl(bytes)
     if (!message) return
@@ -310,6 +415,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const before = phone.state
     const { state, effects } = applyControl(before, message, clock.now())
     phone.state = state
+    syncAudio(phone)
     for (const e of effects) effect(phone, channel, e)
     // a frame at once: the marker changes with every counted input, and most change the screen too
     if (state !== before) produce(phone)
@@ -328,6 +434,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     }
     const phone = channel.phone
     if (!phone.viewers.delete(channel)) return
+    syncAudio(phone)
     if (phone.viewers.size === 0) {
       if (phone.timer) clearTimeout(phone.timer)
       phone.timer = null
@@ -345,23 +452,24 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     sendJson(channel.socket, { op: 'closed', cardId: channel.cardId, reason })
   }
 
-  const openLocal = (socket: ClientSocket, cardId: number, deviceId: number, userId: number, preset: StreamPreset): void => {
-    const phone = phoneOf(deviceId)
+  const openLocal = (socket: ClientSocket, cardId: number, grant: CardGrant, preset: StreamPreset, audio = false): void => {
+    const phone = phoneOf(grant.deviceId)
     if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
     phone.releaseTimer = null
     // the phone has one screen: the first viewer's preset holds until a viewer changes it
     if (phone.viewers.size === 0) phone.preset = preset
-    const channel: LocalChannel = { kind: 'local', socket, cardId, deviceId, userId, phone, needMeta: true, needKey: true }
+    const channel: LocalChannel = { kind: 'local', socket, cardId, ...grant, phone, needMeta: true, needKey: true, audio, audioPrimed: false }
     socket.channels.set(cardId, channel)
     phone.viewers.add(channel)
+    syncAudio(phone)
     sendJson(socket, { op: 'opened', cardId, preset: phone.preset })
     requestKeyframe(phone, clock.now(), true)
   }
 
-  const openRelay = (socket: ClientSocket, url: string, open: StreamClientMessage & { op: 'open' }, deviceId: number, userId: number, secret: string): void => {
+  const openRelay = (socket: ClientSocket, url: string, open: StreamClientMessage & { op: 'open' }, grant: CardGrant, secret: string): void => {
     const upstream = new WebSocket(`${url.replace(/^http/, 'ws')}${STREAM_PATH}`, { headers: { [RELAY_HEADER]: secret }, perMessageDeflate: false })
     const channel: RelayChannel = {
-      kind: 'relay', socket, cardId: open.cardId, deviceId, userId, upstream, pending: [JSON.stringify(open)], needKey: false, lastKeyRequest: 0,
+      kind: 'relay', socket, cardId: open.cardId, ...grant, upstream, pending: [JSON.stringify(open)], needKey: false, lastKeyRequest: 0,
     }
     socket.channels.set(open.cardId, channel)
     upstream.binaryType = 'nodebuffer'
@@ -417,23 +525,47 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     else if (channel.upstream.readyState === WebSocket.CONNECTING && channel.pending.length < 256) channel.pending.push(message)
   }
 
-  /** The device and user the token was issued for, while that user still has access, it is not restarting or expired. */
-  const authorise = async (userCardId: number, cardToken: string): Promise<{ deviceId: number; userId: number } | StreamCloseReason> => {
-    const row = await db
-      .selectFrom('device_sessions').innerJoin('devices', 'devices.id', 'device_sessions.device_id')
-      .select(['devices.id as device_id', 'devices.owner_id', 'device_sessions.user_id', 'devices.user_card_id', 'devices.expires_at'])
-      .where('device_sessions.card_token', '=', cardToken)
-      .executeTakeFirst()
+  /**
+   * The device and user the token was issued for, while its session lasts, that user still has access and the device
+   * is not expired (card-tokens.ts) nor restarting. A token that ended (logout, password reset, transfer, removeAuth,
+   * factory reset, purged) has no row: refused.
+   */
+  const authorise = async (userCardId: number, cardToken: string): Promise<CardGrant | StreamCloseReason> => {
+    const [row] = await cardTokenRows(db, [cardToken])
     if (!row || row.user_card_id !== userCardId) return 'refused'
-    if (row.owner_id !== row.user_id) {
-      const grant = await db.selectFrom('device_auths').select('id')
-        .where('device_id', '=', row.device_id).where('grantee_id', '=', row.user_id).executeTakeFirst()
-      if (!grant) return 'refused'
-    }
-    if (new Date(row.expires_at).getTime() <= clock.now()) return 'expired'
+    const ended = endedReason(row, clock.now())
+    if (ended) return ended
     if (await busyState(db, row.device_id, clock)) return 'restarting'
-    return { deviceId: row.device_id, userId: row.user_id }
+    return { deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token) }
   }
+
+  /** Closes the channels here whose card token ended meanwhile (above all: a device that expired, by the clock). */
+  let checking = false
+  const checkTokens = async (): Promise<void> => {
+    if (checking || closing) return
+    checking = true
+    try {
+      const byToken = new Map<string, LocalChannel[]>()
+      for (const socket of sockets) {
+        for (const channel of socket.channels.values()) {
+          // a relayed viewer is checked where its screen is made (its local channel there)
+          if (channel.kind === 'local') byToken.set(channel.token, [...(byToken.get(channel.token) ?? []), channel])
+        }
+      }
+      if (byToken.size === 0) return
+      const ended = await endedCardTokens(db, [...byToken.keys()], clock.now())
+      for (const [token, reason] of ended) {
+        for (const channel of byToken.get(token) ?? []) if (channel.socket.channels.get(channel.cardId) === channel) closeChannel(channel, reason)
+      }
+    } finally {
+      checking = false
+    }
+  }
+  const tokenTimer = setInterval(() => void checkTokens().catch(() => undefined), options.tokenCheckMs ?? CARD_TOKEN_CHECK_MS)
+  tokenTimer.unref()
+  // ended tokens do not pile up (every instance purges; the delete is idempotent)
+  const purgeTimer = setInterval(() => void purgeCardTokens(db, clock.now()).catch(() => undefined), CARD_TOKEN_PURGE_MS)
+  purgeTimer.unref()
 
   const open = async (socket: ClientSocket, message: StreamClientMessage & { op: 'open' }): Promise<void> => {
     const previous = socket.channels.get(message.cardId)
@@ -443,14 +575,14 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (socket.closed) return
     if (typeof result === 'string') return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
     if (socket.channels.has(message.cardId)) return // opened again meanwhile: that open answers
-    if (socket.relayed) return openLocal(socket, message.cardId, result.deviceId, result.userId, message.preset)
+    if (socket.relayed) return openLocal(socket, message.cardId, result, message.preset, message.audio)
     const placement = await leases.claim(result.deviceId).catch(() => null)
     if (socket.closed || socket.channels.has(message.cardId)) return
-    if (placement?.local) return openLocal(socket, message.cardId, result.deviceId, result.userId, message.preset)
+    if (placement?.local) return openLocal(socket, message.cardId, result, message.preset, message.audio)
     const secret = options.relaySecret ? await options.relaySecret().catch(() => null) : null
     if (socket.closed || socket.channels.has(message.cardId)) return
     if (!placement || !placement.url || !secret) return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: 'unavailable' })
-    openRelay(socket, placement.url, message, result.deviceId, result.userId, secret)
+    openRelay(socket, placement.url, message, result, secret)
   }
 
   // ---- sockets ----
@@ -490,7 +622,12 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       channel.phone.preset = message.preset
       produce(channel.phone) // a new encoder: every viewer gets new metadata, config and a keyframe
     }
-    // 'audio': the simulated phone has no audio stream yet
+    if (message.op === 'audio') {
+      // turned on again: the audio metadata and config come first
+      channel.audio = message.on
+      channel.audioPrimed = false
+      syncAudio(channel.phone)
+    }
   }
 
   const onBinary = (socket: ClientSocket, bytes: Uint8Array): void => {
@@ -567,16 +704,29 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     kick(deviceId, reason, userId) {
       forPhone(deviceId, userId, (channel) => closeChannel(channel, reason))
     },
+    endSessions(digests) {
+      const ended = new Set(digests)
+      for (const socket of sockets) {
+        for (const channel of [...socket.channels.values()]) if (ended.has(channel.session)) closeChannel(channel, 'sessionEnded')
+      }
+    },
     resetPhone(deviceId) {
       const phone = phones.get(deviceId)
       if (!phone) return
       phone.state = { ...initialPhone, inputSeq: phone.state.inputSeq }
+      syncAudio(phone)
       produce(phone)
     },
     installApp: (deviceId, name) => changePhone(deviceId, (s) => installAppOn(s, name)),
     addFile: (deviceId, name, size) => changePhone(deviceId, (s) => addFileTo(s, name, size)),
     phoneState: (deviceId) => phones.get(deviceId)?.state ?? null,
     encoding: (deviceId) => (phones.get(deviceId)?.encoder ?? null) !== null,
+    socketCount: () => wss.clients.size,
+    dropSockets() {
+      const n = wss.clients.size
+      for (const ws of wss.clients) ws.terminate()
+      return n
+    },
     viewerCount(deviceId) {
       let n = 0
       forPhone(deviceId, undefined, () => void (n += 1))
@@ -585,6 +735,8 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     async close() {
       closing = true
       clearInterval(leaseTimer)
+      clearInterval(tokenTimer)
+      clearInterval(purgeTimer)
       for (const phone of phones.values()) {
         if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
         release(phone)

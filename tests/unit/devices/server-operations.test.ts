@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => srv?.close())
 
 describe('connect', () => {
-  it('gives the owner a ready result that selects the simulated stream', async () => {
+  it('gives the owner a ready result that selects the phone scrcpy stream', async () => {
     const res = await srv.call(srv.tokens.demo, c.connect, { userCardId: 880001 })
     expect(res.status).toBe(0)
     expect(res.data).toMatchObject({ userCardId: 880001, sn: 'SN880001', streamMode: 'scrcpy' })

@@ -15,7 +15,7 @@ import {
   decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, STREAM_KIND, STREAM_PATH, type StreamClientMessage, type StreamServerMessage,
   VIDEO_META_BYTES,
 } from '../../../worker/protocol/stream.ts'
-import { makeClock } from '../../../server/devices/clock.ts'
+import { makeClock, type DeviceClock } from '../../../server/devices/clock.ts'
 import { createStreamServer, type LocalStreamServer, type StreamServerOptions } from '../../../server/devices/sim/stream-server.ts'
 import { devicesDb } from '../../../server/devices/tables.ts'
 import { api } from '../server/helpers.ts'
@@ -31,9 +31,9 @@ export interface OwnStreamServer {
   close(): Promise<void>
 }
 
-/** A stream server of our own over `db`, on its own HTTP server. */
-export const startStreamServer = async (db: Kysely<any>, options: StreamServerOptions = {}): Promise<OwnStreamServer> => {
-  const stream = createStreamServer(devicesDb(db), makeClock(), { releaseGraceMs: 200, ...options })
+/** A stream server of our own over `db`, on its own HTTP server (with its own device clock when given: tests move time). */
+export const startStreamServer = async (db: Kysely<any>, options: StreamServerOptions = {}, clock: DeviceClock = makeClock()): Promise<OwnStreamServer> => {
+  const stream = createStreamServer(devicesDb(db), clock, { releaseGraceMs: 200, ...options })
   const server: Server = createServer((_req, res) => res.writeHead(404).end())
   server.on('upgrade', (request, socket, head) => {
     if (!stream.handleUpgrade(request, socket, head)) socket.destroy()

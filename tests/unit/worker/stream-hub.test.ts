@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { makeStreamHub, STREAM_TIMING, type HubPort, type StreamSocketHandlers, type StreamTimers } from '../../../worker/stream/stream-hub.ts'
 import type { CoreToDecoder, CoreToTab } from '../../../worker/protocol/stream-ports.ts'
 import {
-  encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, SCRCPY_RESET_VIDEO, STREAM_KIND, type StreamClientMessage,
+  encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, SCRCPY_RESET_VIDEO, STREAM_KIND, type StreamClientMessage,
 } from '../../../worker/protocol/stream.ts'
 
 const manualTimers = () => {
@@ -233,5 +233,43 @@ describe('the core stream hub', () => {
     env.hub.releaseTab('tab-a')
     expect(env.json(socket).some((m) => m.op === 'close')).toBe(true)
     expect(env.hub.stats().phonesOpen).toBe(0)
+  })
+
+  it('sound: the audio stream reaches the viewers that turned it on (the cached start first), and the server is told', () => {
+    const env = setup()
+    const a = env.tab('tab-a')
+    const b = env.tab('tab-b')
+    const socket = env.sockets[0]!
+    socket.handlers.onOpen()
+    const server = env.serverSends(socket, 7)
+    const audio = (payload: Uint8Array) => socket.handlers.onMessage(encodeChannelFrame(STREAM_KIND.audio, 7, payload))
+    const head = Uint8Array.of(0x4f, 0x70, 0x75, 0x73, 0x48, 0x65, 0x61, 0x64, 1, 2)
+    const packet = (pts: bigint) => encodeMediaPacket({ config: false, keyframe: false, pts, data: Uint8Array.of(0xfc, pts === 0n ? 0 : 1) })
+    // turned on while the phone is still opening: told once it is open
+    a.send({ t: 'audio', on: true })
+    expect(env.json(socket).filter((m) => m.op === 'audio')).toEqual([])
+    server.opened()
+    expect(env.json(socket).filter((m) => m.op === 'audio')).toEqual([{ op: 'audio', cardId: 7, on: true }])
+    // the audio stream may start before the video's metadata: that does not wipe it
+    audio(encodeAudioMeta())
+    audio(encodeMediaPacket({ config: true, keyframe: false, pts: 0n, data: head }))
+    server.meta()
+    server.config()
+    server.key(1000n)
+    audio(packet(20_000n))
+    const audioOf = (d: { got: CoreToDecoder[] }) => d.got.filter((m) => m.t === 'audio').map((m) => (m as { bytes: Uint8Array }).bytes.byteLength)
+    expect(audioOf(a.decoder)).toEqual([4, 12 + head.length, 14])
+    expect(audioOf(b.decoder)).toEqual([])
+    // b turns it on mid-stream: the cached metadata and config, then packets; the server already sends sound
+    b.send({ t: 'audio', on: true })
+    audio(packet(40_000n))
+    expect(audioOf(b.decoder)).toEqual([4, 12 + head.length, 14])
+    expect(env.json(socket).filter((m) => m.op === 'audio')).toHaveLength(1)
+    // both off: the server is told
+    a.send({ t: 'audio', on: false })
+    b.send({ t: 'audio', on: false })
+    audio(packet(60_000n))
+    expect(audioOf(a.decoder)).toHaveLength(4)
+    expect(env.json(socket).filter((m) => m.op === 'audio').at(-1)).toEqual({ op: 'audio', cardId: 7, on: false })
   })
 })

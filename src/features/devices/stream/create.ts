@@ -7,4 +7,4 @@ import { createScrcpyStream, type ScrcpyStreamOptions } from './scrcpy-stream.ts
 import type { DeviceStream } from './types.ts'
 
 export const createDeviceStream = (result: ConnectReady, core: CoreClient, options: ScrcpyStreamOptions = {}): DeviceStream | null =>
-  result.streamMode === 'scrcpy' || result.streamMode === 'simulated' ? createScrcpyStream(result, core, options) : createFrameViewerStream(result)
+  result.streamMode === 'scrcpy' ? createScrcpyStream(result, core, options) : createFrameViewerStream(result)

@@ -18,3 +18,7 @@ export type DecoderOut =
   | { readonly t: 'marker'; readonly value: number; readonly at: number }
   | { readonly t: 'error'; readonly kind: 'unsupported' | 'decode'; readonly message?: string }
   | { readonly t: 'snapshot'; readonly id: number; readonly png: Blob | null }
+  /** decoded sound (planar Float32, one array per channel; their buffers transferred), for the page's AudioWorklet. */
+  | { readonly t: 'pcm'; readonly sampleRate: number; readonly planes: Float32Array[]; readonly timestamp: number }
+  /** the sound could not be decoded (the picture is unaffected); it starts again with the stream's next config. */
+  | { readonly t: 'audioError'; readonly message: string }

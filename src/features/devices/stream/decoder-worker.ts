@@ -1,9 +1,11 @@
 // The tab's decoder worker: the core posts a phone's scrcpy video bytes on a port of ours; @yume-chan/scrcpy parses
 // them and @yume-chan/scrcpy-decoder-webcodecs decodes them (WebCodecs, in this dedicated worker: a SharedWorker has
-// no VideoDecoder) into the OffscreenCanvas the viewer transferred. Video never crosses the tab's main thread.
+// no VideoDecoder) into the OffscreenCanvas the viewer transferred. Video never crosses the tab's main thread; sound
+// (the audio channel, when the viewer turned it on) is decoded here too and only its PCM goes to the main thread.
 import { ScrcpyOptions3_3_1, type ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy'
 import { BitmapVideoFrameRenderer, WebCodecsVideoDecoder, type VideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs'
 import type { CoreToDecoder } from '../../../../worker/protocol/stream-ports.ts'
+import { createAudioPipeline } from './audio-decoder.ts'
 import { readMarker } from './marker.ts'
 import type { DecoderIn, DecoderOut } from './decoder-messages.ts'
 
@@ -28,7 +30,11 @@ interface Pipeline {
 }
 let pipeline: Pipeline | null = null
 
-const submitted = new Map<number, number>()
+const audio = createAudioPipeline(
+  (pcm) => post({ t: 'pcm', sampleRate: pcm.sampleRate, planes: pcm.planes, timestamp: pcm.timestamp }, pcm.planes.map((p) => p.buffer)),
+  (message) => post({ t: 'audioError', message }),
+)
+
 const decodeTimes: number[] = []
 let framesDecoded = 0
 let framesDropped = 0
@@ -43,12 +49,6 @@ class MeasuringRenderer implements VideoFrameRenderer {
   }
   async draw(frame: VideoFrame): Promise<void> {
     const at = wallNow()
-    const sentAt = submitted.get(frame.timestamp)
-    if (sentAt !== undefined) {
-      submitted.delete(frame.timestamp)
-      decodeTimes.push(at - sentAt)
-      if (decodeTimes.length > 600) decodeTimes.splice(0, decodeTimes.length - 600)
-    }
     framesDecoded += 1
     if (probe) {
       const value = await readMarker(frame)
@@ -73,20 +73,41 @@ const teardown = () => {
   }
   pipeline.decoder?.dispose()
   pipeline = null
-  submitted.clear()
 }
 
-/** notes when each packet went to the decoder, keyed by the timestamp its frame will carry. */
-const stampSubmission = () =>
-  new TransformStream<ScrcpyMediaStreamPacket, ScrcpyMediaStreamPacket>({
-    transform(packet, controller) {
-      if (packet.type === 'data' && packet.pts !== undefined) {
-        submitted.set(Number(packet.pts), wallNow())
-        if (submitted.size > 300) submitted.delete(submitted.keys().next().value!)
-      }
-      controller.enqueue(packet)
-    },
-  })
+/**
+ * WebCodecs' VideoDecoder timed from each chunk's decode() to its frame's output (the library gives every chunk the
+ * same timestamp, so frames cannot be matched by it; output order is decode order, as the stream has no B-frames).
+ */
+const NativeVideoDecoder = globalThis.VideoDecoder
+if (NativeVideoDecoder !== undefined) {
+  globalThis.VideoDecoder = class TimedVideoDecoder extends NativeVideoDecoder {
+    readonly #queue: number[]
+    constructor(init: VideoDecoderInit) {
+      const queue: number[] = []
+      super({
+        ...init,
+        output: (frame) => {
+          const sentAt = queue.shift()
+          if (sentAt !== undefined) {
+            decodeTimes.push(wallNow() - sentAt)
+            if (decodeTimes.length > 600) decodeTimes.splice(0, decodeTimes.length - 600)
+          }
+          init.output(frame)
+        },
+      })
+      this.#queue = queue
+    }
+    override decode(chunk: EncodedVideoChunk): void {
+      this.#queue.push(wallNow())
+      super.decode(chunk)
+    }
+    override reset(): void {
+      this.#queue.length = 0
+      super.reset()
+    }
+  }
+}
 
 const restart = () => {
   teardown()
@@ -107,7 +128,6 @@ const restart = () => {
     current.decoder = decoder
     await (video.stream as unknown as ReadableStream<Uint8Array>)
       .pipeThrough(options.createMediaStreamTransformer() as unknown as TransformStream<Uint8Array, ScrcpyMediaStreamPacket>)
-      .pipeThrough(stampSubmission())
       .pipeTo(decoder.writable as unknown as WritableStream<ScrcpyMediaStreamPacket>, { signal: abort.signal })
   })().catch((error: unknown) => {
     if (pipeline !== current || abort.signal.aborted) return
@@ -130,9 +150,10 @@ const onCore = (message: CoreToDecoder) => {
       return
     case 'pause':
       paused = true
+      audio.reset()
       return teardown()
     case 'audio':
-      return
+      return audio.feed(message.bytes)
   }
 }
 
@@ -162,6 +183,7 @@ self.onmessage = (event: MessageEvent<DecoderIn>) => {
   } else if (message.t === 'port') {
     corePort?.close()
     teardown()
+    audio.reset()
     corePort = message.port
     corePort.onmessage = (e: MessageEvent<CoreToDecoder>) => onCore(e.data)
   } else if (message.t === 'snapshot') {

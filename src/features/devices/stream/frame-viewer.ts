@@ -19,7 +19,7 @@ export const createFrameViewerStream = (result: ConnectReady): DeviceStream | nu
   const emit = (s: StreamStatus) => statusListeners.forEach((l) => l(s))
   return {
     mode: 'frame',
-    capabilities: { keys: false, rotate: false, quality: false, text: false, stats: false, clipboard: false, screenshot: false },
+    capabilities: { keys: false, rotate: false, quality: false, text: false, stats: false, clipboard: false, screenshot: false, audio: false },
     mount(container) {
       if (frame) return
       frame = document.createElement('iframe')
@@ -39,6 +39,7 @@ export const createFrameViewerStream = (result: ConnectReady): DeviceStream | nu
     setQuality: () => undefined,
     sendText: () => undefined,
     setClipboard: () => undefined,
+    setAudio: () => undefined,
     screenshot: () => Promise.resolve(null),
     onStats: () => () => undefined,
     onClipboard: () => () => undefined,

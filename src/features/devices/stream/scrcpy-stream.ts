@@ -1,6 +1,7 @@
 // The phone's real picture: the core owns the stream socket and hands this tab's decoder worker a port of its own;
 // this module owns the canvas (transferred to the worker), turns the customer's pointer, keys and text into scrcpy
-// control messages for the core, and folds the worker's and the core's reports into status and stats.
+// control messages for the core, and folds the worker's and the core's reports into status and stats. With sound on,
+// the core also sends the phone's audio channel to the decoder worker, whose PCM plays here (pcm-player.ts).
 import { transfer } from 'comlink'
 import { AndroidKeyCode, AndroidKeyEventAction, AndroidMotionEventAction, ScrcpyControlMessageSerializer, ScrcpyOptions3_3_1 } from '@yume-chan/scrcpy'
 import type { ConnectReady } from '../../../../worker/protocol/devices.ts'
@@ -10,6 +11,7 @@ import type { CoreClient } from '../../../core/types.ts'
 import { parseDeviceMessage } from './device-messages.ts'
 import type { DecoderIn, DecoderOut } from './decoder-messages.ts'
 import { makeAutoQuality } from './auto-quality.ts'
+import { createPcmPlayer, soundChoice } from './pcm-player.ts'
 import { emptyStats, type DeviceStream, type NavKey, type Quality, type StreamStats, type StreamStatus } from './types.ts'
 
 const KEYS: Readonly<Record<NavKey, number>> = { back: AndroidKeyCode.AndroidBack, home: AndroidKeyCode.AndroidHome, recents: AndroidKeyCode.AndroidAppSwitch }
@@ -41,6 +43,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
   let snapshotId = 0
   const snapshots = new Map<number, (png: Blob | null) => void>()
   let stopReattach: () => void = () => {}
+  let soundOn = soundChoice()
+  const player = createPcmPlayer()
   const onVisibility = () => {
     // a tab shown again gets the cached keyframe from the core; until its first frame the picture is not live
     if (document.visibilityState === 'visible') emitStatus({ kind: 'opening' })
@@ -117,6 +121,11 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       case 'snapshot':
         snapshots.get(message.id)?.(message.png)
         snapshots.delete(message.id)
+        return
+      case 'pcm':
+        return player.push(message.planes)
+      case 'audioError':
+        return
     }
   }
 
@@ -131,7 +140,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     // the core died with our ports: say so at once; the core client reattaches and we subscribe again
     control.addEventListener('close', () => !closed && emitStatus({ kind: 'reconnecting' }))
     worker.postMessage({ t: 'port', port: decoderChannel.port1 } satisfies DecoderIn, [decoderChannel.port1])
-    const input = { cardId: result.userCardId, cardToken: result.cardToken, preset, audio: false }
+    const input = { cardId: result.userCardId, cardToken: result.cardToken, preset, audio: soundOn }
     void core.api.openStream(input, transfer(decoderChannel.port2, [decoderChannel.port2]), transfer(controlChannel.port2, [controlChannel.port2]))
       .then((id) => {
         if (typeof id === 'number') viewerId = id
@@ -161,6 +170,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
   const down = new Set<number>()
   const onPointerDown = (e: PointerEvent) => {
     e.preventDefault()
+    // sound kept on from earlier in this session: a touch on the phone is the gesture that lets it start
+    if (soundOn) player.setOn(true)
     canvas?.setPointerCapture(e.pointerId)
     canvas?.focus()
     down.add(e.pointerId)
@@ -224,7 +235,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
 
   return {
     mode: 'scrcpy',
-    capabilities: { keys: true, rotate: true, quality: true, text: true, stats: true, clipboard: true, screenshot: true },
+    capabilities: { keys: true, rotate: true, quality: true, text: true, stats: true, clipboard: true, screenshot: true, audio: true },
     mount(container) {
       if (canvas) return
       canvas = document.createElement('canvas')
@@ -248,6 +259,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       worker.onerror = () => onDecoderError(false)
       worker.postMessage({ t: 'init', canvas: offscreen, probe: options.probe === true } satisfies DecoderIn, [offscreen])
       emitStatus({ kind: 'opening' })
+      // sound kept on from earlier in this session: it plays at once when the page already had a gesture
+      if (soundOn) player.setOn(true)
       stopReattach = core.onReattach(subscribe)
       document.addEventListener('visibilitychange', onVisibility)
       subscribe()
@@ -260,6 +273,11 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     },
     sendText,
     setClipboard,
+    setAudio(on) {
+      soundOn = on
+      player.setOn(on)
+      toCore({ t: 'audio', on })
+    },
     screenshot: () => new Promise((resolve) => {
       if (worker === null) return resolve(null)
       const id = ++snapshotId
@@ -285,6 +303,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       if (viewerId !== null) void core.api.closeStream(viewerId)
       control?.close()
       worker?.terminate()
+      player.close()
       canvas?.remove()
       canvas = null
       snapshots.forEach((resolve) => resolve(null))

@@ -43,6 +43,8 @@ export interface StreamCapabilities {
   readonly stats: boolean
   readonly clipboard: boolean
   readonly screenshot: boolean
+  /** the phone's sound can be turned on here (setAudio). */
+  readonly audio: boolean
 }
 
 export interface DeviceStream {
@@ -56,6 +58,8 @@ export interface DeviceStream {
   sendText(text: string): void
   /** sets the phone's clipboard (paste: also paste it into the focused field). */
   setClipboard(text: string, paste: boolean): void
+  /** the phone's sound on or off (on: call it from a user gesture, browsers start sound only after one); kept for the tab session. */
+  setAudio(on: boolean): void
   /** the phone's current screen as a PNG, null when nothing is on screen yet. */
   screenshot(): Promise<Blob | null>
   onStats(listener: (stats: StreamStats) => void): () => void

@@ -8,6 +8,7 @@ import { connectWithRetry } from '../../../features/devices/connect-retry.ts'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { ModelParametersSheet } from '../../../features/devices/ModelParameters.tsx'
 import { createDeviceStream } from '../../../features/devices/stream/create.ts'
+import { soundChoice } from '../../../features/devices/stream/pcm-player.ts'
 import { emptyStats, type DeviceStream, type Quality, type StreamStats, type StreamStatus } from '../../../features/devices/stream/types.ts'
 import { ViewerClipboard } from '../../../features/devices/stream/ViewerClipboard.tsx'
 import { ViewerFiles } from '../../../features/devices/files/ViewerFiles.tsx'
@@ -63,6 +64,8 @@ export default function CloudPhoneViewScreen() {
   const [switchOpen, setSwitchOpen] = useState(false)
   const [modelOpen, setModelOpen] = useState(false)
   const [fullscreen, setFullscreen] = useState(false)
+  // the phone's sound: off by default, the choice kept for the tab session; turned on by this button (a user gesture)
+  const [sound, setSound] = useState(soundChoice)
   const [text, setText] = useState('')
   const stageRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLElement>(null)
@@ -206,17 +209,6 @@ export default function CloudPhoneViewScreen() {
         <button type="button" data-testid="viewer-more" onClick={() => setMoreOpen(true)}>{t.more}</button>
       </div>
       <div className="viewer-stage" ref={stageRef} data-testid="viewer-stage">
-        {(phase.kind === 'live' || phase.kind === 'waiting') && caps?.stats && (
-          <div className="viewer-stats" data-testid="viewer-stats" onClick={() => setStatsOpen((o) => !o)}>
-            {statsOpen
-              ? t.statsLine({
-                latencyMs: stats.latencyMs, fps: stats.fps, decode: stats.decodeP50, dropped: stats.framesDropped,
-                kbps: stats.bytesPerSecond === null ? null : Math.round((stats.bytesPerSecond * 8) / 1000),
-                size: stats.width ? `${stats.width}×${stats.height}` : '--',
-              })
-              : `${t.latency(stats.latencyMs)} · ${t.fps(stats.fps)}`}
-          </div>
-        )}
         {phase.kind === 'waiting' && <div className="viewer-overlay viewer-overlay-dim" data-testid="viewer-waiting">{phase.msg}</div>}
         {phase.kind === 'connecting' && (
           <div className="viewer-overlay" data-testid="viewer-connecting">
@@ -233,6 +225,17 @@ export default function CloudPhoneViewScreen() {
           </div>
         )}
       </div>
+      {(phase.kind === 'live' || phase.kind === 'waiting') && caps?.stats && (
+        <button type="button" className="viewer-stats" data-testid="viewer-stats" aria-expanded={statsOpen} onClick={() => setStatsOpen((o) => !o)}>
+          {statsOpen
+            ? t.statsLine({
+              latencyMs: stats.latencyMs, fps: stats.fps, decode: stats.decodeP50, dropped: stats.framesDropped,
+              kbps: stats.bytesPerSecond === null ? null : Math.round((stats.bytesPerSecond * 8) / 1000),
+              size: stats.width ? `${stats.width}×${stats.height}` : '--',
+            })
+            : `${t.latency(stats.latencyMs)} · ${t.fps(stats.fps)}`}
+        </button>
+      )}
       {phase.kind === 'live' && caps?.text && (
         <form className="viewer-text" onSubmit={(e) => {
           e.preventDefault()
@@ -250,6 +253,11 @@ export default function CloudPhoneViewScreen() {
         <button type="button" data-testid="viewer-key-home" onClick={needsKeys(() => stream?.key('home'))}>{t.home}</button>
         <button type="button" data-testid="viewer-key-recents" onClick={needsKeys(() => stream?.key('recents'))}>{t.recents}</button>
         <button type="button" data-testid="viewer-rotate" onClick={() => (caps?.rotate ? stream?.rotate() : Toast.show({ content: t.frameUnsupported }))}>{t.rotate}</button>
+        <button type="button" data-testid="viewer-sound" aria-pressed={sound} onClick={() => {
+          if (!caps?.audio) return void Toast.show({ content: t.frameUnsupported })
+          setSound(!sound)
+          stream?.setAudio(!sound)
+        }}>{t.sound}</button>
         <button type="button" data-testid="viewer-quality" onClick={() => (caps?.quality ? setQualityOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.quality}</button>
         <button type="button" data-testid="viewer-screenshot" onClick={() => (caps?.screenshot ? void screenshot() : Toast.show({ content: t.frameUnsupported }))}>{t.screenshot}</button>
         <button type="button" data-testid="viewer-clipboard" onClick={() => (caps?.clipboard ? setClipboardOpen(true) : Toast.show({ content: t.frameUnsupported }))}>{t.clipboard}</button>
