@@ -150,6 +150,10 @@ export const STREAM_LIMITS = {
   /** phones one socket may view at once. */
   maxChannelsPerSocket: 64,
   maxMessageBytes: 64 * 1024,
+  /** browser sockets one user may hold on an instance: one more closes the oldest (a browser that went away). */
+  maxSocketsPerUser: 10,
+  /** a socket that views no phone for this long is closed (the core closes its own after 10 s). */
+  idleSocketMs: 60_000,
 } as const
 
 /**

@@ -16,6 +16,7 @@
 // carrying that card's messages both ways.
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { CLOSE_POLICY_VIOLATION } from '../../http/socket-limits.ts'
 import { timingSafeEqual } from 'node:crypto'
 import * as Schema from 'effect/Schema'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
@@ -76,6 +77,8 @@ export interface StreamServerOptions {
   readonly relaySecret?: () => Promise<string>
   /** how long a phone keeps its encoder after its last viewer left. */
   readonly releaseGraceMs?: number
+  /** test-only: STREAM_LIMITS.idleSocketMs shortened. */
+  readonly idleSocketMs?: number
   /** how often the open channels' card tokens are checked again (CARD_TOKEN_CHECK_MS). */
   readonly tokenCheckMs?: number
 }
@@ -100,6 +103,10 @@ interface ClientSocket {
   tokens: number
   tokensAt: number
   closed: boolean
+  /** the user whose card it opened first (sockets per user are capped); null until then. */
+  userId: number | null
+  /** closes the socket when it has viewed no phone for STREAM_LIMITS.idleSocketMs. */
+  idleTimer: ReturnType<typeof setTimeout> | null
 }
 
 type Channel = LocalChannel | RelayChannel
@@ -425,6 +432,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
 
   const detach = (channel: Channel): void => {
     if (channel.socket.channels.get(channel.cardId) === channel) channel.socket.channels.delete(channel.cardId)
+    watchIdle(channel.socket)
     if (channel.kind === 'relay') {
       channel.upstream.removeAllListeners('close')
       channel.upstream.on('error', () => undefined)
@@ -460,6 +468,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (phone.viewers.size === 0) phone.preset = preset
     const channel: LocalChannel = { kind: 'local', socket, cardId, ...grant, phone, needMeta: true, needKey: true, audio, audioPrimed: false }
     socket.channels.set(cardId, channel)
+    watchIdle(socket)
     phone.viewers.add(channel)
     syncAudio(phone)
     sendJson(socket, { op: 'opened', cardId, preset: phone.preset })
@@ -472,6 +481,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       kind: 'relay', socket, cardId: open.cardId, ...grant, upstream, pending: [JSON.stringify(open)], needKey: false, lastKeyRequest: 0,
     }
     socket.channels.set(open.cardId, channel)
+    watchIdle(socket)
     upstream.binaryType = 'nodebuffer'
     upstream.on('open', () => {
       for (const m of channel.pending.splice(0)) upstream.send(m)
@@ -575,6 +585,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (socket.closed) return
     if (typeof result === 'string') return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
     if (socket.channels.has(message.cardId)) return // opened again meanwhile: that open answers
+    if (!socket.relayed) holdFor(result.userId, socket)
     if (socket.relayed) return openLocal(socket, message.cardId, result, message.preset, message.audio)
     const placement = await leases.claim(result.deviceId).catch(() => null)
     if (socket.closed || socket.channels.has(message.cardId)) return
@@ -640,9 +651,37 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     applyInput(channel, frame.payload)
   }
 
+  /** each user's browser sockets on this instance, oldest first (issue 11 finding 11, as for push sockets). */
+  const byUser = new Map<number, Set<ClientSocket>>()
+  const holdFor = (userId: number, socket: ClientSocket): void => {
+    if (socket.userId !== null) return
+    socket.userId = userId
+    const held = byUser.get(userId) ?? new Set<ClientSocket>()
+    byUser.set(userId, held)
+    held.add(socket)
+    if (held.size > STREAM_LIMITS.maxSocketsPerUser) {
+      const oldest = held.values().next().value!
+      held.delete(oldest)
+      oldest.ws.close(CLOSE_POLICY_VIOLATION, 'too many streams')
+    }
+  }
+  /** (re)arms the idle close of a socket that views no phone; disarmed while it views one. */
+  const watchIdle = (socket: ClientSocket): void => {
+    if (socket.idleTimer) clearTimeout(socket.idleTimer)
+    socket.idleTimer = null
+    if (socket.closed || socket.relayed || socket.channels.size > 0) return
+    socket.idleTimer = setTimeout(() => {
+      if (socket.channels.size === 0) socket.ws.close(1000, 'idle')
+    }, options.idleSocketMs ?? STREAM_LIMITS.idleSocketMs)
+    socket.idleTimer.unref()
+  }
+
   const accept = (ws: WebSocket, relayed: boolean): void => {
-    const socket: ClientSocket = { ws, relayed, channels: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false }
+    const socket: ClientSocket = {
+      ws, relayed, channels: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
+    }
     sockets.add(socket)
+    watchIdle(socket)
     ws.on('message', (data, isBinary) => {
       if (isBinary) onBinary(socket, toBytes(data))
       else onText(socket, data.toString())
@@ -651,6 +690,12 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       if (socket.closed) return
       socket.closed = true
       sockets.delete(socket)
+      if (socket.idleTimer) clearTimeout(socket.idleTimer)
+      if (socket.userId !== null) {
+        const held = byUser.get(socket.userId)
+        held?.delete(socket)
+        if (held?.size === 0) byUser.delete(socket.userId)
+      }
       for (const channel of [...socket.channels.values()]) detach(channel)
     }
     ws.on('close', gone)

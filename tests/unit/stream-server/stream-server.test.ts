@@ -223,6 +223,33 @@ describe('the phone stream', () => {
     }
   })
 
+  it('a user holds at most STREAM_LIMITS.maxSocketsPerUser sockets: one more closes the oldest (1008)', async () => {
+    const views = []
+    for (let i = 0; i < STREAM_LIMITS.maxSocketsPerUser; i++) views.push(await view(own.url, 880006, member.token, 'smooth'))
+    expect(views.every((v) => v.client.closeCode === null)).toBe(true)
+    const extra = await view(own.url, 880006, member.token, 'smooth')
+    await views[0]!.client.until(() => views[0]!.client.closeCode !== null, 'the oldest socket closed')
+    expect(views[0]!.client.closeCode).toBe(1008)
+    expect(views.slice(1).every((v) => v.client.closeCode === null)).toBe(true)
+    expect(extra.client.closeCode).toBeNull()
+    for (const v of [...views, extra]) {
+      v.client.close()
+      v.reader.close()
+    }
+  })
+
+  it('a socket that views no phone is closed after the idle time', async () => {
+    const idle = await startStreamServer(t.server.db, { idleSocketMs: 150 })
+    try {
+      const client = new StreamClient(idle.url)
+      await client.opened()
+      await client.until(() => client.closeCode !== null, 'the idle close')
+      expect(client.closeCode).toBe(1000)
+    } finally {
+      await idle.close()
+    }
+  })
+
   it('a reboot through the API closes the card\'s channels with restarting on the real server; the socket stays open', async () => {
     const v = await view(t.base, 880002)
     const reboot = await api(t.base, 'GET', `${catalogue.rebootDevice.path}?userCardId=880002`, { token: demo.token })
