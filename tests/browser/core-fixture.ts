@@ -45,7 +45,7 @@ export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
     return tab
   }
   const proxy = async <A>(path: string, init?: RequestInit): Promise<A> => (await fetch(`${base}/__proxy/${path}`, init)).json() as Promise<A>
-  const stats = () => proxy<{ upgrades: number; opened: number; keepAlives: number; open: number }>('stats')
+  const stats = () => proxy<{ upgrades: number; streamUpgrades: number; opened: number; keepAlives: number; open: number }>('stats')
   const pushFrame = (frame: unknown, count = 1) => proxy<number>(`push?count=${count}`, { method: 'POST', body: JSON.stringify(frame) })
   const closeAll = () => opened.forEach((t) => t.client.close())
   return { config, open, stats, pushFrame, proxy, closeAll }

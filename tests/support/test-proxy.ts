@@ -12,6 +12,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import { STREAM_PATH } from '../../worker/protocol/stream.ts'
 
 /** How to answer a matching request instead of the server. */
 export type Rewrite =
@@ -42,6 +43,8 @@ export interface Exchange {
 export interface PushStats {
   /** websocket upgrade requests, refused ones included. */
   readonly upgrades: number
+  /** of those, upgrades to the phone-stream path (STREAM_PATH). */
+  readonly streamUpgrades: number
   readonly opened: number
   readonly keepAlives: number
   /** sockets open now. */
@@ -117,6 +120,7 @@ interface ScopeState {
   readonly log: Map<string, Array<Exchange>>
   readonly clients: Set<WebSocket>
   upgrades: number
+  streamUpgrades: number
   opened: number
   keepAlives: number
   refuse: boolean
@@ -133,7 +137,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
   const stateOf = (id: string): ScopeState => {
     let s = scopes.get(id)
     if (s === undefined) {
-      s = { rules: new Map(), log: new Map(), clients: new Set(), upgrades: 0, opened: 0, keepAlives: 0, refuse: false }
+      s = { rules: new Map(), log: new Map(), clients: new Set(), upgrades: 0, streamUpgrades: 0, opened: 0, keepAlives: 0, refuse: false }
       scopes.set(id, s)
     }
     return s
@@ -210,7 +214,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
       rewrite: (path, rewrite) => void s.rules.set(path, rewrite),
       clear: (path) => (path === undefined ? s.rules.clear() : void s.rules.delete(path)),
       exchanges: (path) => s.log.get(path) ?? [],
-      pushStats: () => ({ upgrades: s.upgrades, opened: s.opened, keepAlives: s.keepAlives, open: s.clients.size }),
+      pushStats: () => ({ upgrades: s.upgrades, streamUpgrades: s.streamUpgrades, opened: s.opened, keepAlives: s.keepAlives, open: s.clients.size }),
       refuse: (on) => void (s.refuse = on),
       drop: () => s.clients.forEach((c) => c.terminate()),
       send: (frame, count = 1) => {
@@ -286,6 +290,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     const { id, rest } = splitScope(req.url ?? '/')
     const s = stateOf(id)
     s.upgrades += 1
+    if (rest.startsWith(STREAM_PATH)) s.streamUpgrades += 1
     if (s.refuse) return void socket.destroy()
     wss.handleUpgrade(req, socket, head, (client) => {
       s.opened += 1

@@ -1,9 +1,11 @@
 // Several instances over one database (PostgreSQL: two instances, LISTEN/NOTIFY between them; PGlite: the one
 // instance, the same hub over the in-process bus): a push fired at any instance reaches every socket of the user on
 // every instance once; server-side pushes, forced logouts, revoked tokens and the simulated streams' kicks cross
-// instances; ops connections sees every instance; a stopping instance closes its sockets with 1012 and leaves the
-// registry.
+// instances; a phone's one screen is encoded by its lease holder and relayed to viewers on the other; ops
+// connections sees every instance; a stopping instance closes its sockets with 1012 and leaves the registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AndroidMotionEventAction } from '@yume-chan/scrcpy'
+import { sql } from 'kysely'
 import WebSocket from 'ws'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import type { ConnectReady } from '../../../worker/protocol/devices.ts'
@@ -13,8 +15,9 @@ import { clusterDb } from '../../../server/cluster/tables.ts'
 import { devicesDb } from '../../../server/devices/tables.ts'
 import { ANSWER_TIMEOUT_MS, CLOSE_SERVICE_RESTART } from '../../../server/push/hub.ts'
 import { CLOSE_UNAUTHORIZED } from '../../../server/push/local-sockets.ts'
-import { opsConnections, opsPush, runOps } from '../../../server/ops.ts'
+import { opsConnections, opsPhone, opsPush, runOps } from '../../../server/ops.ts'
 import { databaseKind } from '../../support/test-database.ts'
+import { connectCard, StreamClient, touch, VideoReader } from '../stream-server/support.ts'
 import { api, loginToken, openSocket, pushUrl, startTestInstances, type TestInstances } from './helpers.ts'
 
 const count = databaseKind() === 'postgres' ? 2 : 1
@@ -183,6 +186,47 @@ describe(`push over ${count} instance(s) on ${databaseKind()}`, () => {
     await until(() => texts.some((m) => m.op === 'closed'))
     expect(texts.find((m) => m.op === 'closed')?.reason).toBe('restarting')
     viewer.close()
+  })
+
+  it('viewers of one phone on two instances see the one screen the lease holder encodes, and a touch through either shows to both', { timeout: 60_000 }, async () => {
+    const cardId = 880002 // 云手机-02 of demo (云手机-01 was transferred above)
+    // each viewer connects through its own instance, as its tab would
+    const x = { card: await connectCard(a.url, demo.token, cardId), socket: new StreamClient(a.url), video: new VideoReader() }
+    const y = { card: await connectCard(b.url, demo.token, cardId), socket: new StreamClient(b.url), video: new VideoReader() }
+    try {
+      for (const v of [x, y]) {
+        await v.socket.opened()
+        v.socket.send({ op: 'open', cardId, cardToken: v.card.cardToken, preset: 'smooth', audio: false })
+      }
+      for (const v of [x, y]) {
+        await v.socket.until(() => v.socket.texts.some((m) => m.op === 'opened'), 'opened', 15_000)
+        await v.socket.until(() => (v.video.feed(v.socket.video(cardId)), v.video.frames.length > 0), 'a decoded frame', 15_000)
+      }
+      // one screen: one lease, held by a live instance, and exactly that instance encodes
+      const leases = await sql<{ instance_id: string }>`
+        select l.instance_id from device_stream_leases l join devices d on d.id = l.device_id where d.user_card_id = ${cardId}`.execute(a.db)
+      expect(leases.rows).toHaveLength(1)
+      const distinct = t.servers.filter((s, i) => t.servers.findIndex((o) => o.hub.instanceId === s.hub.instanceId) === i)
+      const encoders: string[] = []
+      for (const server of distinct) {
+        if ((await opsPhone(t.ops[t.servers.indexOf(server)]!, cardId)).encoding) encoders.push(server.hub.instanceId)
+      }
+      expect(encoders).toEqual([leases.rows[0]!.instance_id])
+
+      // a touch sent by Y through b reaches the one phone, and X sees it through a
+      const { width, height } = x.video.last()!
+      const before = x.video.last()!.marker
+      for (const action of [AndroidMotionEventAction.Down, AndroidMotionEventAction.Up]) {
+        y.socket.control(cardId, touch(action, Math.round(width / 2), Math.round(height * 0.9), width, height))
+      }
+      await x.socket.until(() => (x.video.feed(x.socket.video(cardId)), x.video.last()!.marker !== before), 'the touch in X\'s picture', 10_000)
+      await y.socket.until(() => (y.video.feed(y.socket.video(cardId)), y.video.last()!.marker === x.video.last()!.marker), 'the same picture in Y', 10_000)
+    } finally {
+      for (const v of [x, y]) {
+        v.socket.close()
+        v.video.close()
+      }
+    }
   })
 
   it('a frame larger than one NOTIFY payload arrives whole', async () => {

@@ -224,7 +224,7 @@ describe('the phone stream', () => {
   })
 
   it('a user holds at most STREAM_LIMITS.maxSocketsPerUser sockets: one more closes the oldest (1008)', async () => {
-    const views = []
+    const views: Array<Awaited<ReturnType<typeof view>>> = []
     for (let i = 0; i < STREAM_LIMITS.maxSocketsPerUser; i++) views.push(await view(own.url, 880006, member.token, 'smooth'))
     expect(views.every((v) => v.client.closeCode === null)).toBe(true)
     const extra = await view(own.url, 880006, member.token, 'smooth')
