@@ -363,8 +363,10 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true, ws: true },
-      '/push': { target: apiTarget.replace('http', 'ws'), ws: true },
+      // the server takes websockets from pages of its own origin only (server/http/socket-origin.ts): the dev proxy,
+      // a same-origin front for the app, says so (Host and Origin both name the target)
+      '/api': { target: apiTarget, changeOrigin: true, ws: true, headers: { origin: apiTarget } },
+      '/push': { target: apiTarget.replace('http', 'ws'), ws: true, changeOrigin: true, headers: { origin: apiTarget } },
     },
   },
   test: {

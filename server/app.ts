@@ -18,7 +18,9 @@ import { loadLoginKey } from './crypto/login-key.ts'
 import { createAuth } from './http/auth.ts'
 import { limitBodies } from './http/body-limit.ts'
 import { resolveClientAddresses } from './http/client-address.ts'
+import { resolveOrigins, type Origins } from './http/origin.ts'
 import { sendSecurityHeaders } from './http/security-headers.ts'
+import { parseAllowedOrigins, refuseUpgrade, socketOriginAllowed } from './http/socket-origin.ts'
 import { DomainError } from './http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from './http/route.ts'
 import { serveApp as registerStaticApp } from './http/static-app.ts'
@@ -64,10 +66,17 @@ export interface StartOptions {
   readonly shutdownGraceMs?: number
   /** addresses of the load balancers in front (TRUSTED_PROXIES): their X-Forwarded-For names the client. */
   readonly trustedProxies?: ReadonlyArray<string>
+  /** the origin clients reach the deployment under (PUBLIC_ORIGIN), for the absolute URLs it hands out (http/origin.ts). */
+  readonly publicOrigin?: string | undefined
   /** push sockets one user may hold on this instance (MAX_PUSH_SOCKETS_PER_USER; default in push/local-sockets.ts). */
   readonly maxPushSocketsPerUser?: number | undefined
+  /** demo mode of payments: the simulated Alipay H5 / WeChat gateway that settles with one tap (server/pay/h5-gateway.ts);
+   * off unless asked for (server/main.ts: DEMO_PAY_GATEWAY, on by default only on PGlite). */
+  readonly demoPayGateway?: boolean
   /** where files uploaded to a cloud phone reach its screen (tests watch it here); by default the devices' phone stream. */
   readonly phoneFiles?: PhoneFilesSink | undefined
+  /** page origins besides the server's own that may open its websockets (ALLOWED_ORIGINS; PUBLIC_ORIGIN is one too). */
+  readonly allowedOrigins?: ReadonlyArray<string>
 }
 
 export interface RunningServer {
@@ -103,9 +112,10 @@ const listen = (server: Server, port: number, host: string): Promise<void> =>
   })
 
 /** The bare app with isolation headers, the error envelope and the 404 envelope (no routes). */
-export const buildApp = (quiet: boolean, trustedProxies: ReadonlyArray<string> = []): App => {
+export const buildApp = (quiet: boolean, trustedProxies: ReadonlyArray<string> = [], publicOrigin?: string): App & { origins: Origins } => {
   const app = new Hono<AppEnv>()
   resolveClientAddresses(app, trustedProxies)
+  const origins = resolveOrigins(app, { publicOrigin })
   // Cross-origin isolation for the benchmarks (SharedArrayBuffer, precise timers); everything we serve is same-origin.
   app.use('*', async (c, next) => {
     await next()
@@ -120,7 +130,7 @@ export const buildApp = (quiet: boolean, trustedProxies: ReadonlyArray<string> =
     return failure(c, 500, '服务器错误', null, 500)
   })
   app.notFound((c) => failure(c, 404, '接口不存在', null, 404))
-  return app
+  return Object.assign(app, { origins })
 }
 
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
@@ -143,7 +153,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const cluster = clusterDb(db)
     const opsToken = options.opsToken || (await sharedSecret(cluster, 'ops-token'))
 
-    const app = buildApp(options.quiet ?? false, options.trustedProxies)
+    const app = buildApp(options.quiet ?? false, options.trustedProxies, options.publicOrigin)
     const auth = createAuth(db)
     bindRouting(app, auth)
     const server = createAdaptorServer({ fetch: app.fetch }) as Server
@@ -160,24 +170,27 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     let devicesClosed: Promise<void> | null = null
     const closeDevices = () => (devicesClosed ??= devices.close())
     cleanups.push(closeDevices)
+    const socketOrigins = parseAllowedOrigins([...(options.allowedOrigins ?? []), options.publicOrigin])
     // One dispatcher for every websocket upgrade: the devices' stream first, then /push, else refused.
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => undefined)
+      // a browser page of another origin may not open them (http/socket-origin.ts)
+      if (!socketOriginAllowed(request, socketOrigins)) return refuseUpgrade(socket)
       if (devices.handleUpgrade(request, socket, head)) return
       if (hub.handleUpgrade(request, socket, head)) return
       socket.destroy()
     })
     registerPasswordRegisterSwitch(ctx)
-    registerSessionRoutes(ctx, loginKey)
+    cleanups.push(registerSessionRoutes(ctx, loginKey))
     registerAppletRoutes(ctx)
     registerCardRoutes(ctx)
     registerPayRoutes(ctx)
-    registerPayGatewayRoutes(ctx)
+    registerPayGatewayRoutes(ctx, { demo: options.demoPayGateway === true })
     registerPaySwitchRoutes(ctx)
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
     registerAnalyticsRoutes(ctx)
-    registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream })
+    registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream, avatarsOnDisk: !options.databaseUrl })
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)
@@ -190,7 +203,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     await listen(server, options.port, host)
     const port = (server.address() as AddressInfo).port
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
-    const url = `http://${urlHost}:${port}`
+    const url = `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`
+    app.origins.listening({ url, port })
     await hub.join(url)
     cleanups.push(async () => {
       // stop accepting first, then close what is open; the bus and the database stay up for requests in flight

@@ -13,9 +13,21 @@ export interface AuthUser {
   readonly phone: string
   readonly userType: number
   readonly token: string
+  /** when the token's session expires (ms since the epoch; the push socket closes then). */
+  readonly expiresAt?: number
 }
 
-export type AppEnv = { Variables: { user: AuthUser | null; /** see http/client-address.ts */ clientAddress: string } }
+export type AppEnv = {
+  Variables: {
+    user: AuthUser | null
+    /** see http/client-address.ts */
+    clientAddress: string
+    /** the peer is one of the deployment's balancers (TRUSTED_PROXIES; http/client-address.ts). */
+    viaTrustedProxy: boolean
+    /** the origin absolute URLs are built on (http/origin.ts). */
+    origin: string
+  }
+}
 export type App = Hono<AppEnv>
 
 export interface HandlerInput<E extends Endpoint, U> {
@@ -37,6 +49,8 @@ export type PublicRouteFn = <E extends Endpoint>(app: App, endpoint: E, handler:
 export interface Auth {
   /** the user a raw token belongs to, or null. */
   userFromToken(token: string | null | undefined): Promise<AuthUser | null>
+  /** whether a token that is no longer valid ended because its account signed in elsewhere (answered 6013). */
+  endedElsewhere?(token: string): Promise<boolean>
   /** a user by username or phone, or null. */
   findUser(usernameOrPhone: string): Promise<Omit<AuthUser, 'token'> | null>
 }
@@ -59,7 +73,7 @@ export interface PushHub {
   /** closes every live connection of the user (e.g. after a forced logout) with the given close code. */
   disconnect(usernameOrPhone: string, code?: number): Promise<number>
   /** closes every live connection opened with one of these (revoked) tokens, as unauthorised. */
-  closeTokens(tokens: ReadonlyArray<string>): Promise<number>
+  closeTokens(tokens: ReadonlyArray<string>, lastFrame?: string): Promise<number>
   /** every user that connected since start. */
   stats(): ReadonlyArray<PushUserStats>
   /** total live connections. */

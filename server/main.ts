@@ -1,6 +1,8 @@
 // CLI entry (`npm start` / `npm run server`): env PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL,
 // OPS_TOKEN (else one kept in the database), SHUTDOWN_GRACE_MS (10000), TRUSTED_PROXIES (the load balancers'
-// addresses, comma-separated: their X-Forwarded-For names the client); `--serve-app` builds dist/ when missing and
+// addresses, comma-separated: their X-Forwarded-For names the client), PUBLIC_ORIGIN (the origin absolute URLs are
+// built on; by default a trusted balancer's forwarded host, else this server's own address), ALLOWED_ORIGINS (other page
+// origins, comma-separated, that may open the websockets); `--serve-app` builds dist/ when missing and
 // serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close); a second one exits at once.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -8,6 +10,7 @@ import { resolve } from 'node:path'
 import { BASE_PATH } from '../worker/protocol/constants.ts'
 import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './app.ts'
 import { DEMO_PASSWORD, demoUsers } from './db/seed.ts'
+import { demoPayGatewayFrom } from './pay/h5-gateway.ts'
 
 const serveApp = process.argv.includes('--serve-app')
 const appDir = resolve('dist')
@@ -21,6 +24,16 @@ if (serveApp && !existsSync(resolve(appDir, 'index.html'))) {
   }
 }
 
+// DEMO_PAY_GATEWAY (on|off): the simulated one-tap Alipay H5 / WeChat gateway; default on with PGlite (`npm start`),
+// off with DATABASE_URL; the start-up output says which.
+let demoPay: ReturnType<typeof demoPayGatewayFrom>
+try {
+  demoPay = demoPayGatewayFrom(process.env)
+} catch (error) {
+  console.error(`服务器启动失败：${(error as Error).message}`)
+  process.exit(1)
+}
+
 const shutdownGraceMs = process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined
 const graceS = Math.ceil((shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS) / 1000)
 
@@ -32,9 +45,12 @@ const server = await startServer({
   opsToken: process.env.OPS_TOKEN || undefined,
   shutdownGraceMs,
   maxPushSocketsPerUser: process.env.MAX_PUSH_SOCKETS_PER_USER ? Number(process.env.MAX_PUSH_SOCKETS_PER_USER) : undefined,
+  publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
   trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   serveApp,
   appDir,
+  demoPayGateway: demoPay.on,
 }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException)?.code
   const detail = code === 'EADDRINUSE' ? `端口 ${process.env.PORT ?? 8080} 已被占用` : error instanceof Error ? error.message : String(error)
@@ -45,6 +61,7 @@ const server = await startServer({
 console.log(`服务器已启动：${server.url}`)
 if (serveApp) console.log(`应用地址：${server.url}${BASE_PATH}`)
 console.log(`数据库：${process.env.DATABASE_URL ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${resolve(process.env.DATA_DIR ?? './data')}）`}`)
+console.log(demoPay.line)
 console.log('演示账号（密码均为 ' + DEMO_PASSWORD + '）：')
 console.log(`  ${demoUsers.demo.phone}  演示用户，五台云手机`)
 console.log(`  ${demoUsers.partner.phone}  授权伙伴`)

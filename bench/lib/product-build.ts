@@ -47,9 +47,11 @@ export const serveProductBuild = async (apiTarget: string): Promise<ServedApp> =
     preview: {
       host: '127.0.0.1', port: 0, strictPort: false, open: false,
       proxy: {
-        // ws: the phone stream's socket is under /api (worker/protocol/stream.ts STREAM_PATH)
-        '/api': { target: apiTarget, changeOrigin: true, ws: true },
-        '/push': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
+        // ws: the phone stream's socket is under /api (worker/protocol/stream.ts STREAM_PATH). The server takes a socket
+        // from a page of its own origin only (server/http/socket-origin.ts): the proxy, which serves the app as a
+        // same-origin front, says so (Host and Origin both name the target).
+        '/api': { target: apiTarget, changeOrigin: true, ws: true, headers: { origin: new URL(apiTarget).origin } },
+        '/push': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: true, headers: { origin: new URL(apiTarget).origin } },
       },
     },
   })

@@ -7,8 +7,8 @@
 export type BusMessage =
   | { readonly op: 'send'; readonly id: string; readonly from: string; readonly username: string; readonly frame: string }
   | { readonly op: 'disconnect'; readonly id: string; readonly from: string; readonly username: string; readonly code: number }
-  /** close the sockets opened with these revoked tokens (sha-256 digests: tokenDigest in push/local-sockets.ts). */
-  | { readonly op: 'closeTokens'; readonly id: string; readonly from: string; readonly tokenDigests: ReadonlyArray<string> }
+  /** close the sockets opened with these revoked tokens (sha-256 digests: tokenDigest in push/local-sockets.ts), `frame` sent first. */
+  | { readonly op: 'closeTokens'; readonly id: string; readonly from: string; readonly tokenDigests: ReadonlyArray<string>; readonly frame?: string }
   | { readonly op: 'stats'; readonly id: string; readonly from: string }
   /** an event for every instance's subscribers of the topic (ClusterEvents in context.ts): no answer expected. */
   | { readonly op: 'event'; readonly id: string; readonly from: string; readonly topic: string; readonly payload: unknown }

@@ -13,22 +13,20 @@ export interface DeviceAccess {
   readonly role: Role
 }
 
-export const findDevice = async (db: DevicesDb, userCardId: number): Promise<DeviceRow> => {
-  const device = await db.selectFrom('devices').selectAll().where('user_card_id', '=', userCardId).executeTakeFirst()
-  if (!device) throw deviceError(DeviceStatus.notFound, DeviceMsg.notFound)
-  return device
-}
+/** The one answer for a device the caller may not see: missing and someone else's look the same (as in bulk.ts). */
+export const deviceNotFoundOrNotYours = () => deviceError(DeviceStatus.notFound, DeviceMsg.notFoundOrNotYours)
 
-/** The caller's role on the device; someone else's device is refused with a clear message. */
+/** The caller's role on the device; a device that does not exist and someone else's get the same refusal. */
 export const accessDevice = async (db: DevicesDb, userId: number, userCardId: number): Promise<DeviceAccess> => {
-  const device = await findDevice(db, userCardId)
+  const device = await db.selectFrom('devices').selectAll().where('user_card_id', '=', userCardId).executeTakeFirst()
+  if (!device) throw deviceNotFoundOrNotYours()
   if (device.owner_id === userId) return { device, role: 'owner' }
   const grant = await db
     .selectFrom('device_auths').select('id')
     .where('device_id', '=', device.id).where('grantee_id', '=', userId)
     .executeTakeFirst()
   if (grant) return { device, role: 'grantee' }
-  throw deviceError(DeviceStatus.forbidden, DeviceMsg.notYours)
+  throw deviceNotFoundOrNotYours()
 }
 
 export const requireOwner = (access: DeviceAccess, refusal: string): void => {

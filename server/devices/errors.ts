@@ -14,9 +14,8 @@ export const DeviceStatus = {
 } as const
 
 export const DeviceMsg = {
-  notFound: '云手机不存在',
-  notYours: '无权操作该云手机',
-  /** bulk results: one refusal for a device that does not exist and one of another user (no enumeration). */
+  /** one refusal, single-device and bulk alike, for a device that does not exist and one of another user (no
+   * enumeration: which user card ids exist is nobody's business); status DeviceStatus.notFound (1004). */
   notFoundOrNotYours: '云手机不存在或无权操作',
   expired: '云手机已过期，请续费后使用',
   busy: '云手机正在重启中，请稍后再试',

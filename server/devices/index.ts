@@ -20,6 +20,7 @@ import { createStreamServer, type LocalStreamServer, type StreamServer } from '.
 import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
 import { transferDevices, transferRecords } from './transfer.ts'
+import { originOf } from '../http/origin.ts'
 
 export { seedDeviceDemoData } from './seed.ts'
 
@@ -58,7 +59,7 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
   const c = catalogue
 
-  route(app, c.connect, ({ payload, user, c: hc }) => connect(s, user, payload.userCardId, new URL(hc.req.url).origin))
+  route(app, c.connect, ({ payload, user, c: hc }) => connect(s, user, payload.userCardId, originOf(hc)))
   route(app, c.rebootDevice, ({ payload, user }) => reboot(s, user, payload.userCardId))
   route(app, c.resetDevice, ({ payload, user }) => reset(s, user, payload.userCardId))
   route(app, c.oneKeyRepair, ({ payload, user }) => repair(s, user, payload.userCardId))

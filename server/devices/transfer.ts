@@ -6,7 +6,7 @@ import { pageOf } from '../../worker/protocol/paging.ts'
 import { isMobile } from '../../worker/protocol/validators.ts'
 import type { AuthUser } from '../context.ts'
 import { lockCards, lockDeviceOwner } from '../db/row-locks.ts'
-import { accessDevice, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
+import { accessDevice, deviceNotFoundOrNotYours, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, type DeviceServices } from './services.ts'
@@ -49,7 +49,7 @@ export const transferDevices = async (
       const moved = await trx.updateTable('devices').set({ owner_id: to.id }).where('id', '=', d.id).where('owner_id', '=', user.id)
         .returning('id').executeTakeFirst()
       // a record only for a device that moved (PGlite reports no affected-row count: returning() tells)
-      if (!moved) throw deviceError(DeviceStatus.forbidden, DeviceMsg.notYours)
+      if (!moved) throw deviceNotFoundOrNotYours()
       await trx.deleteFrom('device_sessions').where('device_id', '=', d.id).execute()
       await trx.insertInto('device_transfers').values({
         device_id: d.id, user_card_id: d.user_card_id, disk_name: d.disk_name, from_user_id: user.id, to_user_id: to.id,

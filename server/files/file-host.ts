@@ -1,9 +1,6 @@
-// The reference server's file host is `{origin}/api`, honouring a proxy's forwarded host and scheme.
+// The reference server's file host is `{origin}/api`, the origin being the server's own (http/origin.ts: forwarded
+// headers only from trusted balancers).
 import type { Context } from 'hono'
+import { originOf } from '../http/origin.ts'
 
-export const fileHostOf = (c: Context): string => {
-  const url = new URL(c.req.url)
-  const host = c.req.header('X-Forwarded-Host') ?? url.host
-  const proto = c.req.header('X-Forwarded-Proto') ?? url.protocol.replace(':', '')
-  return `${proto}://${host}/api`
-}
+export const fileHostOf = (c: Context): string => `${originOf(c)}/api`

@@ -1,4 +1,4 @@
-// Table types of the files migrations (064_files, 080_phone_files) and the database handle that sees them.
+// Table types of the files migrations (064_files, 080_phone_files, 081_avatar_chunks) and the database handle that sees them.
 import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
@@ -20,9 +20,16 @@ export interface FilesTable {
   user_id: number
   purpose: string
   content_type: string
-  size: number
-  bytes: Uint8Array
+  size: ColumnType<number, number, number>
+  /** false while the chunks are written: never served, and removed if the upload fails. */
+  complete: ColumnType<boolean, boolean | undefined, boolean>
   created_at: ColumnType<Date, never, never>
+}
+
+export interface FileChunksTable {
+  file_id: number
+  seq: number
+  bytes: Uint8Array
 }
 
 export interface PhoneFilesTable {
@@ -46,6 +53,7 @@ export interface PhoneFileChunksTable {
 export type FileTables = {
   upload_tickets: UploadTicketsTable
   files: FilesTable
+  file_chunks: FileChunksTable
   phone_files: PhoneFilesTable
   phone_file_chunks: PhoneFileChunksTable
   phone_file_seeds: { device_id: number }

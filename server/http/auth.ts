@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { Auth, AuthUser } from '../context.ts'
 import type { Database } from '../db/schema.ts'
+import { endedElsewhere } from '../session/tokens.ts'
 
 export const createAuth = (db: Kysely<Database>): Auth => ({
   async userFromToken(token) {
@@ -9,13 +10,17 @@ export const createAuth = (db: Kysely<Database>): Auth => ({
     const row = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.phone', 'users.user_type', 'sessions.token'])
+      .select(['users.id', 'users.username', 'users.phone', 'users.user_type', 'sessions.token', 'sessions.expires_at'])
       .where('sessions.token', '=', token)
       .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst()
     if (!row) return null
-    return { id: row.id, username: row.username, phone: row.phone, userType: row.user_type, token: row.token } satisfies AuthUser
+    return {
+      id: row.id, username: row.username, phone: row.phone, userType: row.user_type, token: row.token,
+      expiresAt: new Date(row.expires_at).getTime(),
+    } satisfies AuthUser
   },
+  endedElsewhere: (token) => endedElsewhere(db, token),
   async findUser(usernameOrPhone) {
     const row = await db
       .selectFrom('users')

@@ -38,7 +38,9 @@ export const forwardedClient = (peer: string, forwardedFor: string | undefined, 
 export const resolveClientAddresses = (app: App, trustedProxies: ReadonlyArray<string>): void => {
   const trusted = new Set(trustedProxies.map(normalise))
   app.use('*', async (c, next) => {
-    c.set('clientAddress', forwardedClient(peerAddress(c), c.req.header('X-Forwarded-For'), trusted))
+    const peer = peerAddress(c)
+    c.set('viaTrustedProxy', trusted.has(peer))
+    c.set('clientAddress', forwardedClient(peer, c.req.header('X-Forwarded-For'), trusted))
     await next()
   })
 }

@@ -7,6 +7,7 @@ import type { App, AppEnv, Auth, AuthedHandler, AuthUser, PublicHandler } from '
 import { DomainError, Status } from './errors.ts'
 import { readPayload } from './payload.ts'
 import { decodeRequest, encodeResponse } from './validate.ts'
+import { ELSEWHERE_MSG, ELSEWHERE_STATUS } from '../session/tokens.ts'
 
 interface AppRouting {
   readonly auth: Auth
@@ -43,8 +44,13 @@ const register = (
   if (registered.has(endpoint.name)) throw new Error(`endpoint ${endpoint.name} registered twice`)
   registered.add(endpoint.name)
   app.on(endpoint.method, endpoint.path, async (c) => {
-    const user = await auth.userFromToken(c.req.header('Authorization'))
-    if (!user && !isPublic) return failure(c, 401, UNAUTHORIZED_MSG, null, 401)
+    const token = c.req.header('Authorization')
+    const user = await auth.userFromToken(token)
+    if (!user && !isPublic) {
+      // a session another login ended (tokens.ts MAX_SESSIONS_PER_ACCOUNT): §8's 6013, 账号已在别处登录！
+      if (token && (await auth.endedElsewhere?.(token))) return failure(c, ELSEWHERE_STATUS, ELSEWHERE_MSG)
+      return failure(c, 401, UNAUTHORIZED_MSG, null, 401)
+    }
     c.set('user', user)
     try {
       const raw = await readPayload(c, endpoint.method, endpoint.request)

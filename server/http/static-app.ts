@@ -1,12 +1,13 @@
 // Serves the built app (dist/) under the base path: index.html for the base path, content types, long cache for
-// hashed assets, gzip for text when accepted, the app's Content-Security-Policy. Paths that escape the app folder are
-// refused.
+// hashed assets, gzip for text when accepted, the app's Content-Security-Policy and Referrer-Policy. Paths that escape
+// the app folder are refused.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { BASE_PATH } from '../../worker/protocol/constants.ts'
 import type { App } from '../context.ts'
 import { appContentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from './content-security.ts'
+import { REFERRER_POLICY } from './security-headers.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -90,6 +91,8 @@ export const serveApp = (app: App, appDir: string): void => {
       'Content-Type': contentTypeOf(served),
       'Cache-Control': served.endsWith('.html') ? 'no-cache' : isHashedAsset(served) ? HASHED_ASSET_CACHE_CONTROL : 'public, max-age=3600',
       'Cross-Origin-Resource-Policy': 'same-origin',
+      // the app's address never goes to another origin (an ad, an image host) as a Referer
+      'Referrer-Policy': REFERRER_POLICY,
       // on scripts too: a worker (the core, the service worker) runs under the policy of its own script
       'Content-Security-Policy': entry.csp,
       Vary: 'Accept-Encoding',

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts'
 import { DomainError, notFound, Status } from '../http/errors.ts'
 import { registerAdPages } from './ad-pages.ts'
 import { messagesDb, type MessagesDb } from './tables.ts'
+import { originOf } from '../http/origin.ts'
 
 
 /** A stored "/path" points at this server; anything else is passed on as stored (the tab judges it). */
@@ -31,7 +32,7 @@ export const registerMessageRoutes = (ctx: ServerContext): void => {
   registerAdPages(app)
 
   publicRoute(app, catalogue.getAdInfoByAdPlace, async ({ payload, c }) => {
-    const origin = new URL(c.req.url).origin
+    const origin = originOf(c)
     const rows = await db.selectFrom('ads').selectAll()
       .where('ad_place', '=', payload.adPlace).where('enabled', '=', true)
       .orderBy('sort').orderBy('id').execute()

@@ -76,9 +76,38 @@ ${body}
 </body></html>`, status)
 }
 
-export const registerPayGatewayRoutes = (ctx: ServerContext): void => {
+/**
+ * Whether the simulated gateway runs (DEMO_PAY_GATEWAY=on|off). It settles an order with one tap and no money, so it
+ * runs only in demo mode: by default on the single-instance PGlite setup `npm start` gives, off on PostgreSQL (a
+ * deployment) unless turned on; either way the server says so when it starts (`line`).
+ */
+export const demoPayGatewayFrom = (env: { readonly DEMO_PAY_GATEWAY?: string | undefined; readonly DATABASE_URL?: string | undefined }) => {
+  const set = (env.DEMO_PAY_GATEWAY ?? '').trim().toLowerCase()
+  if (set !== '' && !['on', 'off', '1', '0', 'true', 'false'].includes(set)) throw new Error(`DEMO_PAY_GATEWAY 只能是 on 或 off（收到 ${env.DEMO_PAY_GATEWAY}）`)
+  const postgres = Boolean(env.DATABASE_URL)
+  const on = set === '' ? !postgres : ['on', '1', 'true'].includes(set)
+  const line = on
+    ? `演示支付网关：已开启（支付宝 H5 / 微信支付由参考服务器模拟，一键确认即视为支付成功，不产生真实扣款${postgres ? '；当前为 PostgreSQL 部署，请勿对真实用户开放' : ''}；DEMO_PAY_GATEWAY=off 关闭）`
+    : `演示支付网关：已关闭（支付宝 H5 / 微信支付不可用，${postgres ? 'PostgreSQL 部署默认关闭；' : ''}DEMO_PAY_GATEWAY=on 开启演示模式）`
+  return { on, line }
+}
+
+/** What the H5 and mini-program payments answer while the demo gateway is off (no real provider is connected). */
+export const H5_UNAVAILABLE = '该支付方式暂未开通，请选择其他支付方式'
+
+export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly demo: boolean }): void => {
   const { app, route, hub } = ctx
   const db = gatewayDb(ctx.db)
+  if (!options.demo) {
+    // no gateway pages at all (an old ticket finds nothing); the spend calls refuse instead of starting a payment
+    const refuse = (): never => {
+      throw new DomainError(Status.forbidden, H5_UNAVAILABLE)
+    }
+    route(app, catalogue.alipayH5Spend, refuse)
+    route(app, catalogue.wxPayH5Spend, refuse)
+    route(app, catalogue.wxpayAppletSpend, refuse)
+    return
+  }
 
   route(app, catalogue.alipayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'alipay'))
   route(app, catalogue.wxPayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'wxpay'))

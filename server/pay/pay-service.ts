@@ -2,6 +2,7 @@
 // settle (fulfil: new devices for a purchase, longer validity for a renewal, star coins granted, list refreshed).
 import { sql } from 'kysely'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
+import { DEVICE_NAME_RULE, isDeviceName } from '../../worker/protocol/validators.ts'
 import type { Meal, Order, OrderCreateRequest, PayStatus } from '../../worker/protocol/pay.ts'
 import {
   couponApplies, couponDeductionCents, formatYuan, payableCents, starCoinPrice, subtotalCents,
@@ -14,6 +15,7 @@ import type { AccountDb, CouponsTable } from '../account/tables.ts'
 import { starCoinBalance, STAR_COIN_GOT, STAR_COIN_USED } from '../account/routes.ts'
 import type { OrdersTable, PayDb } from './tables.ts'
 import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
+import { deviceNotFoundOrNotYours } from '../devices/access.ts'
 import type { Selectable } from 'kysely'
 
 /** How long an unpaid order stays open (ours; the old client only shows a countdown to closeTime). */
@@ -25,6 +27,7 @@ export const PayErrors = {
   orderMissing: () => notFound('订单'),
   tooMany: (left: number) => new DomainError(Status.forbidden, `每个账号最多${MAX_DEVICES_PER_ACCOUNT}台云手机，当前最多还可购买${left}台`),
   quantity: () => new DomainError(Status.invalidPayload, '购买数量不正确'),
+  deviceName: () => new DomainError(Status.invalidPayload, DEVICE_NAME_RULE),
   couponUnusable: () => new DomainError(Status.forbidden, '该优惠券不可用于本订单'),
   notPayable: () => new DomainError(Status.forbidden, '订单已关闭或已支付'),
   starCoinNoCoupon: () => new DomainError(Status.forbidden, '星币支付不可使用优惠券'),
@@ -130,6 +133,15 @@ const renewTargets = async (db: PayDb, user: AuthUser, ids: ReadonlyArray<number
   return rows
 }
 
+/** The names a purchase gives its new devices (csv, in order; an empty entry or none gets the default name): each one
+ * follows the shared device-name rule, at most one per device bought; stored trimmed. */
+const deviceNamesOf = (csv: string | undefined, quantity: number): string => {
+  if (csv === undefined || csv.trim() === '') return ''
+  const names = csv.split(',').map((n) => n.trim())
+  if (names.length > quantity || names.some((n) => n !== '' && !isDeviceName(n))) throw PayErrors.deviceName()
+  return names.join(',')
+}
+
 export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateRequest, now = Date.now()): Promise<{ myOrderNum: string }> => {
   const meal = await db.selectFrom('meals').selectAll().where('id', '=', req.id).executeTakeFirst()
   if (!meal) throw PayErrors.mealMissing()
@@ -138,6 +150,7 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
   let quantity = req.quantity
   let userCardIds = ''
   let targetsSnapshot = ''
+  let diskNames = ''
   let description: string
   if (renew) {
     const targets = await renewTargets(db, user, csvNumbers(req.userCardIdStr ?? ''), meal)
@@ -147,6 +160,7 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
     description = `续费${meal.meal_name}×${quantity}`
   } else {
     if (!Number.isInteger(quantity) || quantity < 1) throw PayErrors.quantity()
+    diskNames = deviceNamesOf(req.diskName, quantity)
     const left = Math.max(0, MAX_DEVICES_PER_ACCOUNT - (await ownedCount(db, user.id)))
     if (quantity > left) throw PayErrors.tooMany(left)
     description = `购买${meal.meal_name}×${quantity}`
@@ -170,7 +184,7 @@ export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateReq
     await trx.insertInto('orders').values({
       my_order_num: myOrderNum, user_id: user.id, buy_type: req.buyType, meal_id: meal.id, phone_type: meal.phone_type,
       android_version: req.androidVersion ?? '', tier: tierOfPhoneType(meal.phone_type), day: meal.day, quantity,
-      coupon_id: coupon?.id ?? null, disk_names: renew ? '' : (req.diskName ?? ''), user_card_ids: userCardIds, description,
+      coupon_id: coupon?.id ?? null, disk_names: diskNames, user_card_ids: userCardIds, description,
       total_cents: payableCents(wireMeal, quantity, coupon, 'alipayQr'), star_coin: starCoinPrice(wireMeal, quantity),
       give_star_num: meal.give_star_num * quantity, preferential_content: meal.preferential_content,
       ctime: new Date(now), close_time: new Date(now + ORDER_OPEN_MS), targets_snapshot: targetsSnapshot,
@@ -333,7 +347,7 @@ const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number)
     const names = order.disk_names.split(',').map((s) => s.trim())
     const ids = await nextUserCardIds(trx, order.quantity)
     await trx.insertInto('devices').values(ids.map((id, i) => ({
-      user_card_id: id, owner_id: order.user_id, disk_name: names[i] || `云手机-${id}`, buy_vip_type: order.tier,
+      user_card_id: id, owner_id: order.user_id, disk_name: names[i] && isDeviceName(names[i]) ? names[i] : `云手机-${id}`, buy_vip_type: order.tier,
       expires_at: new Date(now + span), room: '华东一区', free_trial: 0, phone_type: order.phone_type,
       android_version: type ? order.android_version : (fallback?.android_version ?? order.android_version),
       preview_url: type?.preview_url ?? fallback?.preview_url ?? 'default',
@@ -362,8 +376,12 @@ export const bestFirst = (rows: ReadonlyArray<Selectable<CouponsTable>>, payAmou
 /** The devices an upgrade may target: mine, not authorised either way, not expired. */
 const upgradeTarget = async (db: PayDb, user: AuthUser, userCardId: number, now: number) => {
   const device = await db.selectFrom('devices').selectAll().where('user_card_id', '=', userCardId).executeTakeFirst()
-  if (!device) throw notFound('云手机')
-  if (device.owner_id !== user.id) throw PayErrors.upgradeNotOwner()
+  // a device that does not exist and a stranger's get the one answer of the device endpoints (devices/access.ts)
+  if (!device) throw deviceNotFoundOrNotYours()
+  if (device.owner_id !== user.id) {
+    const grant = await db.selectFrom('device_auths').select('id').where('device_id', '=', device.id).where('grantee_id', '=', user.id).executeTakeFirst()
+    throw grant ? PayErrors.upgradeNotOwner() : deviceNotFoundOrNotYours()
+  }
   const auth = await db.selectFrom('device_auths').select('id').where('device_id', '=', device.id).executeTakeFirst()
   if (auth) throw PayErrors.upgradeNotOwner()
   const minutesLeft = Math.floor((new Date(device.expires_at).getTime() - now) / 60_000)

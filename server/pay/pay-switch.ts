@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { PaySwitch } from '../../worker/protocol/pay.ts'
-import { osNameOf } from '../../worker/protocol/pay-switch.ts'
+import { BATCH_CLOSED_TEXT, buyRefusal, isBatchOrder, osNameOf } from '../../worker/protocol/pay-switch.ts'
 import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
+import { DomainError, Status } from '../http/errors.ts'
+import { readSwitch } from '../system/switches.ts'
 
 const KEYS = ['iosBuySwitch', 'androidBuySwitch', 'payTips'] as const
 
@@ -18,6 +20,21 @@ export const readPaySwitch = async (db: Kysely<Database>, userAgent: string): Pr
     osName: osNameOf(userAgent),
     payTips: value('payTips') ?? '',
   }
+}
+
+/**
+ * The switches the screens follow, enforced: an order is refused while the buy switch of the caller's OS is off (with
+ * payTips, as the screen shows it) and, for more than one device at once, while the batch switch is off. The OS is the
+ * one getControlSwitch reports to the tab: from the User-Agent, which the tab (and its worker) sends with every call;
+ * the spec's headers (client, versionName, merchantSign, channelCode) carry none.
+ */
+export const requireBuyAllowed = async (
+  db: Kysely<Database>, userAgent: string, order: { buyType: number; quantity: number; userCardIdStr?: string | undefined },
+): Promise<void> => {
+  const sw = await readPaySwitch(db, userAgent)
+  const refusal = buyRefusal(sw, sw.osName)
+  if (refusal !== null) throw new DomainError(Status.forbidden, refusal)
+  if (isBatchOrder(order) && !(await readSwitch(db, 'batch'))) throw new DomainError(Status.forbidden, BATCH_CLOSED_TEXT)
 }
 
 /** Operator control: turns one OS's buy switch on or off; payTips (when given) is the text shown while off. */

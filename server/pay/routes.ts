@@ -7,6 +7,7 @@ import {
   bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf, precreate,
   spendStarCoins, upgradeOptions, createUpgradeOrder,
 } from './pay-service.ts'
+import { requireBuyAllowed } from './pay-switch.ts'
 import { payDb } from './tables.ts'
 
 export const registerPayRoutes = (ctx: ServerContext): void => {
@@ -40,7 +41,10 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
     return bestFirst(rows, payload.payAmount)
   })
 
-  route(app, catalogue.orderCreate, ({ payload, user }) => createOrder(db, user, payload))
+  route(app, catalogue.orderCreate, async ({ payload, user, c }) => {
+    await requireBuyAllowed(ctx.db, c.req.header('User-Agent') ?? '', payload)
+    return createOrder(db, user, payload)
+  })
   route(app, catalogue.starCoinsSpend, ({ payload, user }) => spendStarCoins(db, hub, user, payload.myOrderNum))
   route(app, catalogue.alipayPrecreate, ({ payload, user }) => precreate(db, user, payload.myOrderNum))
   route(app, catalogue.getPayStatus, async ({ payload, user }) => payStatusOf((await findOrder(db, user, payload.myOrderNum)).finish_pay))

@@ -118,7 +118,7 @@ export const createPushHub = (
       case 'disconnect':
         return local.disconnect(message.username, message.code)
       case 'closeTokens':
-        return local.closeTokens(message.tokenDigests)
+        return local.closeTokens(message.tokenDigests, message.frame)
       case 'stats':
         await instances.writePushStats(local.stats())
         return 0
@@ -237,9 +237,9 @@ export const createPushHub = (
       if (!username) return 0
       return gather({ op: 'disconnect', username, code })
     },
-    async closeTokens(tokens) {
+    async closeTokens(tokens, lastFrame) {
       if (tokens.length === 0) return 0
-      return gather({ op: 'closeTokens', tokenDigests: tokens.map(tokenDigest) })
+      return gather({ op: 'closeTokens', tokenDigests: tokens.map(tokenDigest), ...(lastFrame === undefined ? {} : { frame: lastFrame }) })
     },
     async join(url) {
       await instances.register(url)

@@ -23,6 +23,8 @@ export const PUSH_MAX_BUFFERED_BYTES = 1024 * 1024
  * went away without closing it. MAX_PUSH_SOCKETS_PER_USER in the environment changes it (the fan-out bench).
  */
 export const MAX_PUSH_SOCKETS_PER_USER = 20
+/** setTimeout's longest delay; a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 interface UserEntry {
   username: string
@@ -39,8 +41,11 @@ export interface LocalSockets {
   deliver(username: string, frame: string): number
   /** closes every socket of the user here with the code; how many. */
   disconnect(username: string, code: number): number
-  /** closes, as unauthorised, every socket here opened with a token of these digests (`tokenDigest`); how many. */
-  closeTokens(digests: ReadonlyArray<string>): number
+  /**
+   * closes, as unauthorised, every socket here opened with a token of these digests (`tokenDigest`), sending `frame`
+   * first when given; how many.
+   */
+  closeTokens(digests: ReadonlyArray<string>, frame?: string): number
   stats(): ReadonlyArray<PushUserStats>
   liveCount(): number
   /** closes every socket with the code and waits until they are gone (at most `graceMs`, then they are cut). */
@@ -90,13 +95,26 @@ export const createLocalSockets = (auth: Auth, options: { readonly maxSocketsPer
     return entry
   }
 
-  const register = (ws: WebSocket, entry: UserEntry, digest: string): void => {
+  const register = (ws: WebSocket, entry: UserEntry, digest: string, expiresAt: number | undefined): void => {
     entry.sockets.add(ws)
     entry.opened += 1
     const ofToken = byToken.get(digest) ?? new Set<WebSocket>()
     ofToken.add(ws)
     byToken.set(digest, ofToken)
+    // a token that expires while its socket is open closes it then (issue 22 finding 15)
+    let expiry: NodeJS.Timeout | undefined
+    const watchExpiry = () => {
+      if (expiresAt === undefined) return
+      const left = expiresAt - Date.now()
+      if (left <= 0) {
+        ws.close(CLOSE_UNAUTHORIZED, 'expired')
+        return forget()
+      }
+      expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS))
+      expiry.unref()
+    }
     const forget = () => {
+      clearTimeout(expiry)
       entry.sockets.delete(ws)
       ofToken.delete(ws)
       if (ofToken.size === 0 && byToken.get(digest) === ofToken) byToken.delete(digest)
@@ -112,6 +130,7 @@ export const createLocalSockets = (auth: Auth, options: { readonly maxSocketsPer
     forgetters.set(ws, forget)
     ws.on('close', forget)
     ws.on('error', forget)
+    watchExpiry()
     if (entry.sockets.size > maxSocketsPerUser) {
       const [oldest] = entry.sockets
       oldest?.close(CLOSE_POLICY_VIOLATION, 'too many connections')
@@ -139,10 +158,10 @@ export const createLocalSockets = (auth: Auth, options: { readonly maxSocketsPer
     }
     if (socket.destroyed) return
     if (!user || (user.username !== username && user.phone !== username)) return refuse(request, socket, head)
-    const { username: name, phone } = user
+    const { username: name, phone, expiresAt } = user
     const digest = tokenDigest(user.token)
     if (wasRevoked(digest)) return refuse(request, socket, head)
-    wss.handleUpgrade(request, socket, head, (ws) => register(ws, entryFor(name, phone), digest))
+    wss.handleUpgrade(request, socket, head, (ws) => register(ws, entryFor(name, phone), digest, expiresAt))
   }
 
   return {
@@ -166,13 +185,14 @@ export const createLocalSockets = (auth: Auth, options: { readonly maxSocketsPer
       for (const ws of sockets) ws.close(code)
       return sockets.length
     },
-    closeTokens(digests) {
+    closeTokens(digests, frame) {
       let closed = 0
       const now = Date.now()
       for (const [digest, at] of revoked) if (now - at >= REVOKED_MEMORY_MS) revoked.delete(digest)
       for (const digest of digests) {
         revoked.set(digest, now)
         for (const ws of [...(byToken.get(digest) ?? [])]) {
+          if (frame !== undefined) sendOrCut(ws, frame, PUSH_MAX_BUFFERED_BYTES)
           ws.close(CLOSE_UNAUTHORIZED, 'unauthorized')
           // gone at once, not at the end of the close handshake: a push sent next does not count it
           forgetters.get(ws)?.()

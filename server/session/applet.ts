@@ -2,8 +2,11 @@
 // code2session for the openId and session key of a wx.login code; this one is its own simulated WeChat: operators
 // (and tests) issue a code for an openId with `issueAppletCode`, and `encryptPhoneFor` seals a phone number the way
 // WeChat's getPhoneNumber does (AES-128-CBC under the session key, with the app id as watermark). The session key
-// never leaves the server; the login trusts only a phone this server decrypted for that openId in the last 10 minutes.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+// never leaves the server; the login trusts only a phone this server decrypted for that openId within 10 minutes of
+// the code exchange. The openId is an identifier, never a credential (issue 22 finding 3): the exchange hands out a
+// one-time login ticket (kept as a digest) that the phone step and the login must show, and the login spends the
+// exchange (its row goes), so neither the login nor the phone step can be replayed and nothing renews the window.
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ColumnType, Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { isMobile } from '../../worker/protocol/validators.ts'
@@ -27,7 +30,10 @@ interface AppletSessionsTable {
   session_key: string
   phone: string | null
   phone_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** the time of the code exchange. */
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /** sha-256 of the exchange's login ticket (090_session_hardening). */
+  ticket_digest: string | null
 }
 type AppletDb = Kysely<Database & { applet_codes: AppletCodesTable; applet_sessions: AppletSessionsTable }>
 const appletDb = (db: Kysely<Database>): AppletDb => db.withTables<{ applet_codes: AppletCodesTable; applet_sessions: AppletSessionsTable }>()
@@ -35,7 +41,10 @@ const appletDb = (db: Kysely<Database>): AppletDb => db.withTables<{ applet_code
 /** The app id the simulated WeChat stamps on what it encrypts, as WeChat stamps the mini program's. */
 export const APPLET_APP_ID = 'wx-reference-server'
 const CODE_MS = 5 * 60_000
+/** how long after the code exchange its phone step and login are accepted. */
 const PHONE_MS = 10 * 60_000
+
+const digest = (ticket: string): string => createHash('sha256').update(ticket, 'utf8').digest('hex')
 
 export const AppletMsg = {
   code: '微信登录凭证无效或已过期，请重新进入小程序',
@@ -78,9 +87,13 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
   const db = appletDb(ctx.db)
   const users = sessionDb(ctx.db)
 
-  const sessionOf = async (openId: string) => {
+  /** the exchange of this openId, if `ticket` is its login ticket and it is within the window. */
+  const sessionOf = async (openId: string, ticket: string) => {
     const row = await db.selectFrom('applet_sessions').selectAll().where('open_id', '=', openId).executeTakeFirst()
-    if (!row) throw new DomainError(Status.forbidden, AppletMsg.session)
+    const want = row?.ticket_digest ? Buffer.from(row.ticket_digest, 'hex') : Buffer.alloc(32)
+    const shown = Buffer.from(digest(ticket), 'hex')
+    if (!row || !row.ticket_digest || !timingSafeEqual(want, shown)) throw new DomainError(Status.forbidden, AppletMsg.session)
+    if (now() - new Date(row.updated_at).getTime() > PHONE_MS) throw new DomainError(Status.forbidden, AppletMsg.session)
     return row
   }
 
@@ -91,25 +104,32 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
       .where('code', '=', payload.code).where('used_at', 'is', null).where('expires_at', '>', at)
       .returning(['open_id', 'session_key']).executeTakeFirst()
     if (!row) throw new DomainError(Status.forbidden, AppletMsg.code)
-    const values = { session_key: row.session_key, phone: null, phone_verified_at: null, updated_at: at }
+    const loginTicket = randomBytes(24).toString('hex')
+    // a new exchange replaces the openId's earlier one (its ticket stops working)
+    const values = { session_key: row.session_key, phone: null, phone_verified_at: null, updated_at: at, ticket_digest: digest(loginTicket) }
     await db.insertInto('applet_sessions').values({ open_id: row.open_id, ...values })
       .onConflict((oc) => oc.column('open_id').doUpdateSet(values)).execute()
-    return { openId: row.open_id }
+    return { openId: row.open_id, loginTicket }
   })
 
   publicRoute(app, catalogue.getAppletsData, async ({ payload }) => {
-    const session = await sessionOf(payload.openId)
+    const session = await sessionOf(payload.openId, payload.loginTicket)
     const phone = decryptPhone(session.session_key, payload.encryptedData, payload.iv)
-    await db.updateTable('applet_sessions').set({ phone, phone_verified_at: new Date(now()), updated_at: new Date(now()) })
-      .where('open_id', '=', payload.openId).execute()
+    // the window stays the exchange's: verifying again renews nothing
+    await db.updateTable('applet_sessions').set({ phone, phone_verified_at: new Date(now()) })
+      .where('open_id', '=', payload.openId).where('ticket_digest', '=', session.ticket_digest).execute()
     return { phone }
   })
 
   publicRoute(app, catalogue.appletLogin, async ({ payload }) => {
-    const session = await sessionOf(payload.openId)
-    const verifiedAt = session.phone_verified_at?.getTime() ?? 0
-    if (session.phone === null || now() - verifiedAt > PHONE_MS) throw new DomainError(Status.forbidden, AppletMsg.phone)
-    const phone = session.phone
+    const session = await sessionOf(payload.openId, payload.loginTicket)
+    if (session.phone === null || session.phone_verified_at === null) throw new DomainError(Status.forbidden, AppletMsg.phone)
+    // spent here, once: of two logins with the same ticket only the one that deletes the row goes on
+    const spent = await db.deleteFrom('applet_sessions')
+      .where('open_id', '=', payload.openId).where('ticket_digest', '=', session.ticket_digest).where('phone', '=', session.phone)
+      .returning('phone').executeTakeFirst()
+    if (!spent?.phone) throw new DomainError(Status.forbidden, AppletMsg.session)
+    const phone = spent.phone
     const existing = await users.selectFrom('users').select(['id', 'username', 'phone', 'user_type']).where('phone', '=', phone).executeTakeFirst()
     const user = existing ?? await users.insertInto('users')
       .values({
@@ -118,7 +138,7 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
         password_hash: await hashPasswordMd5(md5Hex(randomBytes(16).toString('hex'))),
       })
       .returning(['id', 'username', 'phone', 'user_type']).executeTakeFirstOrThrow()
-    const token = await openSession(ctx.db, user.id, payload.uuid)
+    const token = await openSession(ctx, user.id, payload.uuid)
     return { token, username: user.username, userType: user.user_type, phone: user.phone }
   })
 }

@@ -1,13 +1,17 @@
 // Analytics endpoints: page records, user visits and active records are stored (the user when a valid token comes
 // with them, for visitors none) and counted for operators (`npm run ops -- stats`). Public, so a visitor's report
-// can never end a session; bad input is refused with a Chinese message.
+// can never end a session; bad input is refused with a Chinese message. Every write counts the rows it stores against
+// the client's address and, with a valid token, its account (issue 22 finding 5): over the limit it is refused.
+import type { Context } from 'hono'
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely'
 import { POINT_NAME } from '../../worker/protocol/analytics.ts'
 import { RECORDS_PER_REPORT } from '../../worker/protocol/constants.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import type { ServerContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { DomainError, Status } from '../http/errors.ts'
+import { createRateLimit, rateKey } from '../security/throttle.ts'
 
 interface AnalyticsEventsTable {
   id: Generated<number>
@@ -46,29 +50,42 @@ export const countAnalytics = async (core: Kysely<Database>): Promise<AnalyticsC
   }
 }
 
+/** Counts `rows` analytics rows against the caller's address and account; throws once either is over its limit. */
+export type AnalyticsAllowance = (c: Context, user: { readonly id: number } | null, rows: number) => Promise<void>
+
+export const analyticsAllowance = (core: Kysely<Database>): AnalyticsAllowance => {
+  const limit = createRateLimit(core)
+  return (c, user, rows) =>
+    limit.take([rateKey('analyticsAddress', clientAddress(c)), ...(user ? [rateKey('analyticsUser', user.id)] : [])], rows)
+}
+
 export const registerAnalyticsRoutes = (ctx: ServerContext): void => {
   const { app, publicRoute } = ctx
   const db = analyticsDb(ctx.db)
+  const allow = analyticsAllowance(ctx.db)
 
-  publicRoute(app, catalogue.reportRecords, async ({ payload, user }) => {
+  publicRoute(app, catalogue.reportRecords, async ({ payload, user, c }) => {
     const { records } = payload
     if (records.length === 0) return null
     if (records.length > RECORDS_PER_REPORT) throw invalid(`每次最多上报${RECORDS_PER_REPORT}条记录`)
     if (records.some((r) => !POINT_NAME.test(r.pointName) || r.pagePath.length > PAGE_PATH_MAX || !Number.isFinite(r.time))) {
       throw invalid('上报记录格式不正确')
     }
+    await allow(c, user, records.length)
     await db.insertInto('analytics_events').values(records.map((r) => ({
       kind: 'record', point_name: r.pointName, page_path: r.pagePath, user_id: user?.id ?? null, client_time: new Date(r.time),
     }))).execute()
     return null
   })
 
-  publicRoute(app, catalogue.addUserVisit, async ({ user }) => {
+  publicRoute(app, catalogue.addUserVisit, async ({ user, c }) => {
+    await allow(c, user, 1)
     await db.insertInto('analytics_events').values({ kind: 'visit', user_id: user?.id ?? null }).execute()
     return null
   })
 
-  publicRoute(app, catalogue.addActiveRecord, async ({ user }) => {
+  publicRoute(app, catalogue.addActiveRecord, async ({ user, c }) => {
+    await allow(c, user, 1)
     await db.insertInto('analytics_events').values({ kind: 'active', user_id: user?.id ?? null }).execute()
     return null
   })

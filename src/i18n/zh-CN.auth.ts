@@ -58,6 +58,10 @@ export const bindPhone = {
   bound: '绑定成功',
   failed: '操作失败，请稍后重试',
   logout: '退出登录',
+  /** 更换手机号: the old phone is proved first (issue 22 finding 2). */
+  changeTitle: '更换手机号',
+  changeExplain: (masked: string) => `为保障账号安全，请先验证原手机号 ${masked}，再绑定新手机号。更换后其他设备将退出登录。`,
+  oldCodePlaceholder: '请输入原手机号收到的验证码',
 } as const
 
 export const cover = {

@@ -1,4 +1,6 @@
 // Strings of the package, order and payment screens (`zhCN.pay`, zh-CN.sections.ts).
+import { BATCH_CLOSED_TEXT, PAY_TIPS_DEFAULT } from '../../worker/protocol/pay-switch.ts'
+
 export const payZhCN = {
   phoneType: '机型',
   androidVersion: '安卓版本',
@@ -15,6 +17,9 @@ export const payZhCN = {
   quantity: '购买数量',
   quantityMax: (n: number) => `每个账号最多60台云手机，当前最多还可购买${n}台`,
   quantityNone: '已达到每个账号60台云手机的上限，无法继续购买',
+  quantityOneAtATime: '批量购买暂未开放，每次购买1台',
+  deviceName: '云手机名称',
+  deviceNamePlaceholder: '选填，默认为“云手机-编号”',
   coupon: '优惠券',
   noCoupon: '不使用优惠券',
   couponNone: '暂无可用优惠券',
@@ -39,7 +44,7 @@ export const payZhCN = {
   payNow: '立即支付',
   paying: '支付中…',
   /** decisions.md: payTips default. */
-  payTipsDefault: '因相关政策调整，该功能暂不可用',
+  payTipsDefault: PAY_TIPS_DEFAULT,
   confirmTitle: '确认支付',
   confirmBuy: (meal: string, n: number, amount: string) => `购买「${meal}」${n}台，需支付${amount}，确认支付吗？`,
   confirmRenew: (meal: string, n: number, amount: string) => `为${n}台云手机续费「${meal}」，需支付${amount}，确认支付吗？`,
@@ -55,7 +60,7 @@ export const payZhCN = {
   batchChosen: (n: number, tier: string) => `已选${n}台 ${tier}`,
   batchBuyHint: '一次购买多台云手机，优惠券需支持批量使用',
   batchEntry: '批量购买 ›',
-  batchClosed: '批量购买与批量续费暂未开放',
+  batchClosed: BATCH_CLOSED_TEXT,
   // pay-order page (Alipay QR)
   payOrder: '支付订单',
   orderNum: '订单号',

@@ -1,8 +1,9 @@
-// /preview-image: built-in placeholder page showing the image given by the `url` query (or `urls`, comma separated).
+// /preview-image: built-in placeholder page showing the image given by the `url` query (or `urls`, comma separated),
+// only images of the app's own origin (previewImageUrls).
 import { getRouteApi } from '@tanstack/react-router'
 import { Image } from 'antd-mobile'
 import { zhCN } from '../i18n/zh-CN.ts'
-import { isHttpUrl } from '../lib/validators.ts'
+import { previewImageUrls } from '../lib/preview-image.ts'
 import { Page } from '../ui/Page.tsx'
 import { PATHS } from '../router/paths.ts'
 
@@ -10,7 +11,7 @@ const route = getRouteApi(PATHS.previewImage)
 
 export default function PreviewImage() {
   const search = route.useSearch()
-  const urls = (search.urls ?? search.url ?? '').split(',').filter((u) => isHttpUrl(u) || u.startsWith('/'))
+  const urls = previewImageUrls(search, window.location.origin)
   return (
     <Page testId="preview-image">
       <h2 className="placeholder-heading">{zhCN.placeholder.previewImage}</h2>

@@ -3,12 +3,12 @@
 // and the page's player (an AudioWorklet in a 48 kHz AudioContext, started by a click) plays what it is given.
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { AndroidMotionEventAction, ScrcpyControlMessageSerializer, ScrcpyOptions3_3_1 } from '@yume-chan/scrcpy'
 import { appIconCenter, initialPhone, playButton } from '../../server/devices/sim/phone.ts'
 import type { DecoderOut } from '../../src/features/devices/stream/decoder-messages.ts'
 import { createPcmPlayer, type PcmPlayer } from '../../src/features/devices/stream/pcm-player.ts'
 import type { PcmPlayerStats } from '../../src/features/devices/stream/pcm-player.worklet.ts'
-import { DEMO, makeCoreTest, waitFor, type TestTab } from './core-fixture.ts'
+import { makeCoreTest, waitFor } from './core-fixture.ts'
+import { connectPhone, decodingViewer } from './phone-fixture.ts'
 
 let env: ReturnType<typeof makeCoreTest> | null = null
 const workers: Worker[] = []
@@ -21,55 +21,20 @@ afterEach(() => {
   sessionStorage.removeItem('viewer-sound')
 })
 
-const serializer = new ScrcpyControlMessageSerializer(new ScrcpyOptions3_3_1({ control: true, clipboardAutosync: true }))
-
-const connect = async (tab: TestTab, diskName: string) => {
-  expect((await tab.client.api.login(DEMO)).ok).toBe(true)
-  const devices = await tab.client.api.refreshDevices()
-  if (!devices.ok) throw new Error('no devices')
-  const device = devices.data.find((d) => d.diskName === diskName) ?? devices.data[0]!
-  const connected = await tab.client.api.call('connect', { userCardId: device.userCardId })
-  if (!connected.ok || connected.data === false) throw new Error(`connect failed: ${JSON.stringify(connected)}`)
-  return connected.data as { userCardId: number; cardToken: string }
-}
-
 describe('the phone\'s sound', () => {
   it('the decoder worker turns the audio channel into PCM with real samples while the 音乐 app plays', async () => {
     env = makeCoreTest()
     const tab = await env.open()
-    const card = await connect(tab, '云手机-02')
-    const canvas = document.createElement('canvas')
-    document.body.appendChild(canvas)
-    const offscreen = canvas.transferControlToOffscreen()
-    const worker = new Worker(new URL('../../src/features/devices/stream/decoder-worker.ts', import.meta.url), { type: 'module' })
-    workers.push(worker)
-    const out: DecoderOut[] = []
-    worker.onmessage = (e: MessageEvent<DecoderOut>) => void out.push(e.data)
-    worker.postMessage({ t: 'init', canvas: offscreen, probe: true }, [offscreen])
-    const decoder = new MessageChannel()
-    const control = new MessageChannel()
-    worker.postMessage({ t: 'port', port: decoder.port1 }, [decoder.port1])
-    const { transfer } = await import('comlink')
-    await tab.client.api.openStream(
-      { cardId: card.userCardId, cardToken: card.cardToken, preset: 'smooth', audio: true },
-      transfer(decoder.port2, [decoder.port2]), transfer(control.port2, [control.port2]),
-    )
-    const markers = () => out.flatMap((m) => (m.t === 'marker' ? [m.value] : []))
+    const card = await connectPhone(tab, '云手机-02')
+    const viewer = await decodingViewer(tab, card, workers, { audio: true })
+    const { out, markers } = viewer
     await waitFor(() => markers().length > 0, 8000)
-    const size = out.filter((m): m is Extract<DecoderOut, { t: 'size' }> => m.t === 'size').at(-1)!
+    const size = viewer.size()!
 
     /** a tap at a logical point of the portrait phone; resolves once a frame shows the inputs counted. */
     const tap = async (x: number, y: number) => {
       const before = markers().at(-1)!
-      for (const action of [AndroidMotionEventAction.Down, AndroidMotionEventAction.Up]) {
-        control.port1.postMessage({
-          t: 'control',
-          bytes: serializer.injectTouch({
-            action, pointerId: 1n, pointerX: Math.round((x * size.width) / 720), pointerY: Math.round((y * size.height) / 1280),
-            videoWidth: size.width, videoHeight: size.height, pressure: action === AndroidMotionEventAction.Up ? 0 : 1, actionButton: 0, buttons: 0,
-          }),
-        })
-      }
+      viewer.touch((x * size.width) / 720, (y * size.height) / 1280)
       await waitFor(() => markers().at(-1) !== before, 3000)
     }
     const icon = appIconCenter(initialPhone, 'music')!

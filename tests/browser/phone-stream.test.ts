@@ -2,11 +2,11 @@
 // decoder worker (WebCodecs into an OffscreenCanvas): one server stream for two tabs, nothing for a hidden tab, a
 // tap that shows in the decoded pixels, a dropped socket that brings the picture back by itself.
 import { afterEach, describe, expect, it } from 'vitest'
-import { AndroidMotionEventAction, ScrcpyControlMessageSerializer, ScrcpyOptions3_3_1 } from '@yume-chan/scrcpy'
 import type { CoreToDecoder, CoreToTab } from '../../worker/protocol/stream-ports.ts'
 import { readMediaPacketHeader, VIDEO_META_BYTES } from '../../worker/protocol/stream.ts'
 import type { DecoderOut } from '../../src/features/devices/stream/decoder-messages.ts'
-import { DEMO, makeCoreTest, waitFor, type TestTab } from './core-fixture.ts'
+import { makeCoreTest, waitFor, type TestTab } from './core-fixture.ts'
+import { connectPhone, decodingViewer, type PhoneCard } from './phone-fixture.ts'
 
 let env: ReturnType<typeof makeCoreTest> | null = null
 const workers: Worker[] = []
@@ -16,22 +16,10 @@ afterEach(() => {
   workers.splice(0).forEach((w) => w.terminate())
 })
 
-const serializer = new ScrcpyControlMessageSerializer(new ScrcpyOptions3_3_1({ control: true, clipboardAutosync: true }))
-
-/** Logs in, connects the first device and answers the connect's card. */
-const connectFirstDevice = async (tab: TestTab) => {
-  const login = await tab.client.api.login(DEMO)
-  expect(login.ok).toBe(true)
-  const devices = await tab.client.api.refreshDevices()
-  if (!devices.ok) throw new Error('no devices')
-  const device = devices.data.find((d) => d.diskName === '云手机-01') ?? devices.data[0]!
-  const connected = await tab.client.api.call('connect', { userCardId: device.userCardId })
-  if (!connected.ok || connected.data === false) throw new Error(`connect failed: ${JSON.stringify(connected)}`)
-  return connected.data as { userCardId: number; cardToken: string }
-}
+const connectFirstDevice = (tab: TestTab) => connectPhone(tab)
 
 /** Opens the phone in a tab with raw ports: what the core posts to the "decoder" is recorded, not decoded. */
-const rawViewer = async (tab: TestTab, card: { userCardId: number; cardToken: string }) => {
+const rawViewer = async (tab: TestTab, card: PhoneCard) => {
   const decoder = new MessageChannel()
   const control = new MessageChannel()
   const video: CoreToDecoder[] = []
@@ -46,28 +34,7 @@ const rawViewer = async (tab: TestTab, card: { userCardId: number; cardToken: st
   return { id, video, status, control: control.port1 }
 }
 
-/** The real decoder worker on a canvas of this page, fed by the core. */
-const decodingViewer = async (tab: TestTab, card: { userCardId: number; cardToken: string }) => {
-  const canvas = document.createElement('canvas')
-  document.body.appendChild(canvas)
-  const offscreen = canvas.transferControlToOffscreen()
-  const worker = new Worker(new URL('../../src/features/devices/stream/decoder-worker.ts', import.meta.url), { type: 'module' })
-  workers.push(worker)
-  const out: DecoderOut[] = []
-  worker.onmessage = (e: MessageEvent<DecoderOut>) => void out.push(e.data)
-  worker.postMessage({ t: 'init', canvas: offscreen, probe: true }, [offscreen])
-  const decoder = new MessageChannel()
-  const control = new MessageChannel()
-  worker.postMessage({ t: 'port', port: decoder.port1 }, [decoder.port1])
-  const { transfer } = await import('comlink')
-  await tab.client.api.openStream(
-    { cardId: card.userCardId, cardToken: card.cardToken, preset: 'smooth', audio: false },
-    transfer(decoder.port2, [decoder.port2]), transfer(control.port2, [control.port2]),
-  )
-  const markers = () => out.filter((m): m is Extract<DecoderOut, { t: 'marker' }> => m.t === 'marker').map((m) => m.value)
-  const size = () => out.filter((m): m is Extract<DecoderOut, { t: 'size' }> => m.t === 'size').at(-1) ?? null
-  return { out, control: control.port1, markers, size }
-}
+const decoding = (tab: TestTab, card: PhoneCard) => decodingViewer(tab, card, workers)
 
 describe('the phone stream through the core', () => {
   it('a viewer gets the scrcpy metadata, a config and a keyframe; a second tab joins without a new server stream', async () => {
@@ -108,21 +75,13 @@ describe('the phone stream through the core', () => {
     env = makeCoreTest()
     const a = await env.open()
     const card = await connectFirstDevice(a)
-    const viewer = await decodingViewer(a, card)
+    const viewer = await decoding(a, card)
     await waitFor(() => viewer.out.some((m) => m.t === 'frame'), 8000)
     const size = viewer.size()!
     expect(size.height).toBeGreaterThan(size.width)
     await waitFor(() => viewer.markers().length > 0, 3000)
     const start = viewer.markers().at(-1)!
-    for (const action of [AndroidMotionEventAction.Down, AndroidMotionEventAction.Up]) {
-      viewer.control.postMessage({
-        t: 'control',
-        bytes: serializer.injectTouch({
-          action, pointerId: 1n, pointerX: Math.round(size.width / 2), pointerY: Math.round(size.height * 0.9),
-          videoWidth: size.width, videoHeight: size.height, pressure: action === AndroidMotionEventAction.Up ? 0 : 1, actionButton: 0, buttons: 0,
-        }),
-      })
-    }
+    viewer.touch(size.width / 2, size.height * 0.9)
     await waitFor(() => viewer.markers().some((m) => m !== start), 3000)
   })
 
@@ -130,7 +89,7 @@ describe('the phone stream through the core', () => {
     env = makeCoreTest()
     const a = await env.open()
     const card = await connectFirstDevice(a)
-    const viewer = await decodingViewer(a, card)
+    const viewer = await decoding(a, card)
     await waitFor(() => viewer.out.some((m) => m.t === 'frame'), 8000)
     const framesBefore = viewer.out.filter((m) => m.t === 'frame').length
     const droppedAt = Date.now()
@@ -149,8 +108,8 @@ describe('the phone stream through the core', () => {
     const b = await env.open()
     await waitFor(() => b.state().session.loggedIn, 5000)
     expect((await env.stats()).streamUpgrades).toBe(0)
-    const first = await decodingViewer(a, card)
-    const second = await decodingViewer(b, card)
+    const first = await decoding(a, card)
+    const second = await decoding(b, card)
     await waitFor(() => first.out.some((m) => m.t === 'frame') && second.out.some((m) => m.t === 'frame'), 8000)
     await waitFor(() => first.markers().length > 0 && second.markers().length > 0, 3000)
     // two cores, one socket each: the proxy saw two stream upgrades, one per tab (the push sockets are not counted)

@@ -58,11 +58,18 @@ test('registration with an SMS code logs the new account in to an empty home', a
   await expect(page.getByTestId('home-empty')).toBeVisible()
 })
 
-test('the forgotten-password form refuses an unregistered phone in Chinese', async ({ page }) => {
+// issue 22 finding 7: the send answers alike for every number; 该手机号未注册 is told to whoever holds the phone's code
+test('the forgotten-password form refuses an unregistered phone in Chinese, once its code is entered', async ({ page }) => {
+  const phone = world.unregisteredPhones[1]!
   await page.goto(appUrl('/pages/forgotPassword/forgotPassword'))
-  await page.getByTestId('forgot-phone').fill(world.unregisteredPhones[1]!)
+  await page.getByTestId('forgot-phone').fill(phone)
   await page.getByTestId('forgot-code-send').click()
-  await expect(page.getByText('该手机号未注册').first()).toBeVisible()
+  await expect(page.getByTestId('forgot-code-send')).toContainText(/\d+秒重新获取/)
+  await page.getByTestId('forgot-code').fill((await ops('sms', phone)).trim())
+  await page.getByTestId('forgot-password').fill('abc12345')
+  await page.getByTestId('forgot-confirm').fill('abc12345')
+  await page.getByTestId('forgot-submit').click()
+  await expect(page.getByTestId('forgot-error')).toContainText('该手机号未注册')
 })
 
 test('a sign-in that answers after the user opened another screen leaves them on that screen', async ({ context }) => {
@@ -87,4 +94,29 @@ test('a sign-in that answers after the user opened another screen leaves them on
   } finally {
     await proxy.close()
   }
+})
+
+// issue 22 finding 2: a bound phone is changed only with proof of it (an SMS code sent to the old phone)
+test('changing a bound phone from personal info proves the old phone first', async ({ page }) => {
+  const partner = world.accounts.partner
+  const next = `139${String(Date.now()).slice(-8)}`
+  await login(page, partner)
+  await expect(page).not.toHaveURL(/pages\/login\/login/)
+  await page.goto(appUrl('/package/personalInfo/personalInfo'))
+  await page.getByTestId('personal-bind-phone').click()
+  await expect(page.getByTestId('bind-phone-page')).toBeVisible()
+  await expect(page.getByRole('heading', { name: '更换手机号' })).toBeVisible()
+  await expect(page.getByText(`${partner.phone.slice(0, 3)}****${partner.phone.slice(-4)}`)).toBeVisible()
+  await page.getByTestId('bind-old-code-send').click()
+  await expect(page.getByTestId('bind-old-code-send')).toContainText(/\d+秒重新获取/)
+  await page.getByTestId('bind-old-code').fill((await ops('sms', partner.phone)).trim())
+  await page.getByTestId('bind-phone').fill(next)
+  await page.getByTestId('bind-code-send').click()
+  await expect(page.getByTestId('bind-code-send')).toContainText(/\d+秒重新获取/)
+  await page.getByTestId('bind-code').fill((await ops('sms', next)).trim())
+  await screenshot(page, 'change-phone-filled')
+  await page.getByTestId('bind-submit').click()
+  await expect(page.getByText('绑定成功')).toBeVisible()
+  await page.goto(appUrl('/package/personalInfo/personalInfo'))
+  await expect(page.getByTestId('personal-phone')).toHaveText(`${next.slice(0, 3)}****${next.slice(-4)}`)
 })

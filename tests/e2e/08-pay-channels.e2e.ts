@@ -23,7 +23,16 @@ test('Alipay H5 goes to the reference gateway and, confirmed there, back to the 
   await page.goto(appUrl('/package/purchase/purchase?phoneType=STANDARD&androidVersion=12'))
   await expect(page.getByTestId('buy-method-alipayH5')).toBeVisible()
   await screenshot(page, 'pay-methods')
-  await buyDayCardWith(page, 'alipayH5')
+  // the new device's name follows the shared rule (issue 22 finding 13): too long is refused before ordering
+  await page.locator('[data-testid="buy-meal"][data-day="1"]').click()
+  await page.getByTestId('buy-device-name').fill('名'.repeat(21))
+  await expect(page.getByTestId('buy-device-name-rule')).toHaveText('云手机名称为1-20个字符，不能包含英文逗号或控制字符')
+  await expect(page.getByTestId('buy-submit')).toBeDisabled()
+  await page.getByLabel('云手机名称').fill('支付宝买的手机')
+  await expect(page.getByTestId('buy-device-name-rule')).toHaveCount(0)
+  await page.getByTestId('buy-method-alipayH5').click()
+  await page.getByTestId('buy-submit').click()
+  await page.getByRole('dialog').getByRole('button', { name: '确认支付', exact: true }).click()
   await expect(page).toHaveURL(/\/api\/pay\/reference-gateway\//)
   await expect(page.getByRole('note')).toContainText('参考服务器模拟支付网关')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('支付宝收银台（模拟）')
@@ -33,6 +42,8 @@ test('Alipay H5 goes to the reference gateway and, confirmed there, back to the 
   await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
   await expect(page.getByTestId('order-result')).toContainText('支付宝')
   await screenshot(page, 'pay-result-alipay-h5')
+  await page.getByTestId('order-result-home').click()
+  await expect(page.getByTestId('device-item').filter({ hasText: '支付宝买的手机' })).toHaveCount(1)
 })
 
 test('WeChat H5 cancelled at the gateway shows the failed result', async ({ page }) => {

@@ -1,5 +1,6 @@
 // Purchase rules as this file's partner account: the purchase screens show the server's rules texts and phone-type
-// tags, batch purchase buys two devices in one order, and the operator's batch switch hides every batch entry.
+// tags, batch purchase buys two devices in one order, and the operator's batch switch hides every batch entry and
+// limits an order to one device.
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
 import { installRecorder, toastsOf } from './page-recorder.ts'
@@ -54,6 +55,9 @@ test('with the batch switch off no batch entry is offered and the batch screens 
     await page.goto(appUrl('/package/purchase/purchase'))
     await expect(page.getByTestId('buy-meal').first()).toBeVisible()
     await expect(page.getByTestId('buy-batch-entry')).toHaveCount(0)
+    // one device per order while the switch is off: the server refuses more (issue 22 finding 11)
+    await expect(page.getByTestId('buy-quantity-note')).toHaveText('批量购买暂未开放，每次购买1台')
+    await expect(page.getByTestId('buy-quantity').getByRole('button', { name: '增加' })).toBeDisabled()
     await page.goto(appUrl('/package/batchPurchase/batchPurchase'))
     await expect(page.getByTestId('batch-closed')).toHaveText('批量购买与批量续费暂未开放')
     await page.goto(appUrl('/package/batchRenewal/batchRenewal'))

@@ -12,8 +12,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const databaseEnv = postgres ? { DATABASE_URL: await postgres.createDatabase('e2e') } : {}
   // node itself with the tsx loader (not npx): one process, so stopping it stops the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--serve-app'], {
-    // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s).
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000', ...databaseEnv },
+    // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s); the flows pay through the
+    // simulated gateway, so its demo mode is on explicitly (off by default on PostgreSQL).
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000', DEMO_PAY_GATEWAY: 'on', ...databaseEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

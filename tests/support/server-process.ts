@@ -16,7 +16,8 @@ export interface ServerProcess {
 
 export const startServerProcess = async (env: Record<string, string>, args: ReadonlyArray<string> = []): Promise<ServerProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    // the tests pay through the simulated gateway: demo mode on explicitly (it is off by default on PostgreSQL)
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_PAY_GATEWAY: 'on', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

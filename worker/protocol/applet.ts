@@ -9,10 +9,14 @@ import { CipherText, CodeText, TokenText, UuidText } from './limits.ts'
 import { InviteCode, LoginResponse } from './session.ts'
 
 export const AppletKeyRequest = Schema.Struct({ code: TokenText })
-export const AppletKey = Schema.Struct({ openId: Schema.String })
-export const AppletDataRequest = Schema.Struct({ openId: TokenText, encryptedData: CipherText, iv: CodeText })
+/**
+ * `loginTicket`: a one-time secret of this code exchange (issue 22 finding 3). The openId names the WeChat user and is
+ * no credential: the phone step and the login take the ticket, and the login spends it.
+ */
+export const AppletKey = Schema.Struct({ openId: Schema.String, loginTicket: Schema.String })
+export const AppletDataRequest = Schema.Struct({ openId: TokenText, loginTicket: TokenText, encryptedData: CipherText, iv: CodeText })
 export const AppletPhone = Schema.Struct({ phone: Schema.String })
-export const AppletLoginRequest = Schema.Struct({ openId: TokenText, uuid: UuidText, inviteCode: Schema.optional(InviteCode) })
+export const AppletLoginRequest = Schema.Struct({ openId: TokenText, loginTicket: TokenText, uuid: UuidText, inviteCode: Schema.optional(InviteCode) })
 
 export const appletEndpoints = {
   getAppletsKey: endpoint({

@@ -2,7 +2,7 @@
 // visit log, user agreement (product-spec §7 "Auth/user", api-notes "Login and account").
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
-import { AccountText, CipherText, CodeText, Id, UuidText } from './limits.ts'
+import { AccountText, CipherText, CodeText, Id, TokenText, UuidText } from './limits.ts'
 import { HEADER_VISIT_LOG_VERSIONS } from './constants.ts'
 import { INVITE_CODE_MAX } from './validators.ts'
 
@@ -80,7 +80,20 @@ export const PasswordBackRequest = Schema.Struct({
   password: CipherText,
 })
 
-export const UpdateUserPhoneRequest = Schema.Struct({ phone: AccountText, code: CodeText })
+/**
+ * `phone` and `code` (the new phone's SMS code) as the older client sends them; an account that already has a bound
+ * phone also proves it is its owner (issue 22 finding 2): `ticket` from checkPhoneCode (an SMS code sent to the old
+ * phone), or `password` (the login password, encrypted like the login's).
+ */
+/** updateUserPhone's refusals that ask for the old phone's proof again (a new checkPhoneCode ticket). */
+export const OwnerProofStatus = { required: 1022, expired: 1023 } as const
+
+export const UpdateUserPhoneRequest = Schema.Struct({
+  phone: AccountText,
+  code: CodeText,
+  ticket: Schema.optional(TokenText),
+  password: Schema.optional(CipherText),
+})
 
 /** The user agreement: plain text, paragraphs separated by new lines. */
 export const Agreement = Schema.Struct({ title: Schema.String, content: Schema.String })

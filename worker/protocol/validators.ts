@@ -1,5 +1,5 @@
 // The input rules of product-spec §5 and of the account screens, shared by the tab and the reference server so both
-// refuse the same input: phone numbers, codes, passwords, ID cards, real names, nicknames, activation codes.
+// refuse the same input: phone numbers, codes, passwords, ID cards, real names, nicknames, device names, activation codes.
 // Schema-free on purpose: the login screen's chunk imports it.
 import { CODE_LENGTH } from './constants.ts'
 
@@ -43,6 +43,20 @@ export const nicknameOk = (nick: string): boolean => {
   const n = [...nick.trim()].length
   // eslint-disable-next-line no-control-regex
   return n >= 1 && n <= NICKNAME_MAX && !/[\u0000-\u001f\u007f]/.test(nick)
+}
+
+/** Ours (the spec has no device-name rule): a cloud phone's name, chosen at purchase, shown to transfer recipients and
+ * grantees too. */
+export const DEVICE_NAME_MAX = 20
+export const DEVICE_NAME_RULE = `云手机名称为1-${DEVICE_NAME_MAX}个字符，不能包含英文逗号或控制字符`
+
+/** A device name: 1 to DEVICE_NAME_MAX characters after trimming; no control characters, no line or paragraph
+ * separators, no bidirectional overrides (a name must read as it is stored) and no ASCII comma (orders carry names as
+ * csv). */
+export const isDeviceName = (name: string): boolean => {
+  const n = [...name.trim()].length
+  // eslint-disable-next-line no-control-regex
+  return n >= 1 && n <= DEVICE_NAME_MAX && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069,]/.test(name)
 }
 
 /** Activation codes are typed loosely: spaces dropped, letters upper-cased. */

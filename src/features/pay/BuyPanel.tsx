@@ -9,6 +9,7 @@ import { isAuthorisedToMe } from '../devices/device-rules.ts'
 import { useAppStore } from '../../store/index.ts'
 import { NumberStepper } from '../../ui/NumberStepper.tsx'
 import { payBlockedText } from './order-rules.ts'
+import { DEVICE_NAME_MAX, DEVICE_NAME_RULE, isDeviceName } from '../../../worker/protocol/validators.ts'
 import { PATHS } from '../../router/paths.ts'
 import { Points } from '../analytics/points.ts'
 import { MealRules } from './MealRules.tsx'
@@ -32,13 +33,15 @@ export interface BuyPanelProps {
   /** getUserCouponSort products: '10' buy, '20' renew, '30' batch buy, '40' batch renew. */
   readonly products: '10' | '20' | '30' | '40'
   readonly initialQuantity?: number
+  /** buy: the batch switch (null while unknown); while it is off one order buys one device, as the server enforces. */
+  readonly batchOn?: boolean | null
 }
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; meals: ReadonlyArray<Meal> }
 
 const couponText = (c: Coupon): string => (c.couponType === 1 ? t.couponFixed(c.couponValue) : t.couponDiscount(c.deductionPrice, c.maxValue))
 
-export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], products, initialQuantity = 1 }: BuyPanelProps) => {
+export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], products, initialQuantity = 1, batchOn = null }: BuyPanelProps) => {
   const call = useCall()
   const confirmPayment = useConfirmPayment()
   const navigate = useNavigate()
@@ -52,8 +55,10 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   const [method, setMethod] = useState<PayMethod>('alipayQr')
   const [paySwitch, setPaySwitch] = useState<PaySwitch | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  /** buy, one device: its name (optional; empty = the server's default name). */
+  const [deviceName, setDeviceName] = useState('')
 
-  const maxQuantity = mode === 'buy' ? maxPurchasable(owned) : userCardIds.length
+  const maxQuantity = mode === 'buy' ? Math.min(maxPurchasable(owned), batchOn === false ? 1 : Infinity) : userCardIds.length
   const quantity = mode === 'buy' ? Math.max(1, Math.min(quantityInput, Math.max(1, maxQuantity))) : userCardIds.length
 
   useEffect(() => {
@@ -104,8 +109,13 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   const amountText = method === 'starCoin' ? t.starCoins(stars) : t.yuan(formatYuan(payCents))
   const cannotBuy = mode === 'buy' && maxQuantity < 1
 
+  const naming = mode === 'buy' && quantity === 1
+  const nameText = naming ? deviceName.trim() : ''
+  const nameInvalid = nameText !== '' && !isDeviceName(nameText)
+
   const pay = async () => {
     if (!meal || blocked || cannotBuy) return
+    if (nameInvalid) return Toast.show({ content: DEVICE_NAME_RULE })
     if (mode === 'renew' && userCardIds.length === 0) return Toast.show({ content: t.chooseFirst })
     const ok = await confirmPayment(
       mode === 'buy' ? t.confirmBuy(meal.mealName, quantity, amountText) : t.confirmRenew(meal.mealName, quantity, amountText),
@@ -116,7 +126,9 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
       const created = await call('orderCreate', {
         buyType: mode === 'buy' ? 1 : 2, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
         couponId: usableCoupon?.id ?? null,
-        ...(mode === 'buy' ? { androidVersion: androidVersion ?? '' } : { userCardIdStr: userCardIds.join(',') }),
+        ...(mode === 'buy'
+          ? { androidVersion: androidVersion ?? '', ...(nameText !== '' ? { diskName: nameText } : {}) }
+          : { userCardIdStr: userCardIds.join(',') }),
       })
       if (!created.ok) return
       const myOrderNum = created.data.myOrderNum
@@ -191,7 +203,16 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
               onChange={setQuantity}
             />
           </div>
-          <p className="pay-muted">{cannotBuy ? t.quantityNone : t.quantityMax(maxQuantity)}</p>
+          {naming && (
+            <div className="pay-row pay-name-row">
+              <label htmlFor="buy-device-name">{t.deviceName}</label>
+              <input id="buy-device-name" className="pay-name-input" data-testid="buy-device-name" maxLength={DEVICE_NAME_MAX * 2}
+                placeholder={t.deviceNamePlaceholder} aria-invalid={nameInvalid} aria-describedby={nameInvalid ? 'buy-device-name-rule' : undefined}
+                value={deviceName} onChange={(e) => setDeviceName(e.target.value)} />
+            </div>
+          )}
+          {naming && nameInvalid && <p className="pay-name-rule" id="buy-device-name-rule" role="alert" data-testid="buy-device-name-rule">{DEVICE_NAME_RULE}</p>}
+          <p className="pay-muted" data-testid="buy-quantity-note">{cannotBuy ? t.quantityNone : batchOn === false ? t.quantityOneAtATime : t.quantityMax(maxQuantity)}</p>
         </section>
       )}
 
@@ -237,7 +258,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
           color="primary"
           data-testid="buy-submit"
           loading={submitting}
-          disabled={!meal || submitting || blocked !== null || cannotBuy}
+          disabled={!meal || submitting || blocked !== null || cannotBuy || nameInvalid}
           onClick={() => void pay()}
         >
           {t.payNow}

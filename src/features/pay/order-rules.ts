@@ -2,7 +2,7 @@
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { PaySwitch } from '../../../worker/protocol/pay.ts'
 import { payZhCN as t } from '../../i18n/zh-CN.pay.ts'
-import { buySwitchOn, osNameOf } from '../../../worker/protocol/pay-switch.ts'
+import { buyRefusal, osNameOf } from '../../../worker/protocol/pay-switch.ts'
 
 /** How often the pay-order and status pages ask for the pay status. */
 export const PAY_STATUS_POLL_MS = 2_000
@@ -21,7 +21,7 @@ export const countdownText = (msLeft: number): string => {
  * the text saying why not (payTips or the decisions.md default). */
 export const payBlockedText = (sw: PaySwitch | null, userAgent: string): string | null => {
   if (!sw) return null
-  return buySwitchOn(sw, sw.osName || osNameOf(userAgent)) ? null : sw.payTips.trim() || t.payTipsDefault
+  return buyRefusal(sw, sw.osName || osNameOf(userAgent))
 }
 
 /** Renewable by me: mine (no authorisation either way). */

@@ -41,9 +41,9 @@ describe('connectWithRetry', () => {
   })
 
   it('stops on a failed call with its message', async () => {
-    const s = scripted([starting(5), { ok: false, status: 1003, msg: '无权操作该云手机', silent: true }])
+    const s = scripted([starting(5), { ok: false, status: 1004, msg: '云手机不存在或无权操作', silent: true }])
     const out = await connectWithRetry({ connect: s.connect, sleep: async () => undefined })
-    expect(out).toEqual({ kind: 'failed', msg: '无权操作该云手机' })
+    expect(out).toEqual({ kind: 'failed', msg: '云手机不存在或无权操作' })
   })
 
   it('treats empty data (the core turns it into false) as a failure', async () => {

@@ -21,6 +21,7 @@ import { bindRouting, failure, publicRoute, route } from '../../../server/http/r
 import { registerCardRoutes } from '../../../server/cards/routes.ts'
 import { registerDeviceRoutes, seedDeviceDemoData } from '../../../server/devices/index.ts'
 import { testDatabase } from '../../support/test-database.ts'
+import { resolveOrigins } from '../../../server/http/origin.ts'
 
 export interface Envelope {
   status: number
@@ -64,6 +65,8 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
   await seed(db)
   await seedDeviceDemoData(db)
   const app = new Hono<AppEnv>()
+  // absolute URLs (the connect answer's origin) are built on the server's own origin, as in server/app.ts
+  const origins = resolveOrigins(app)
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
     console.error(error)
@@ -99,6 +102,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  origins.listening({ url, port: (server.address() as AddressInfo).port })
 
   const tokens = { demo: 'token-demo', partner: 'token-partner', unbound: 'token-unbound' }
   for (const [name, token] of Object.entries(tokens)) {

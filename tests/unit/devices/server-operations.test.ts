@@ -24,11 +24,11 @@ describe('connect', () => {
     expect(res.data.userCardId).toBe(880004)
   })
 
-  it("refuses someone else's device and an unknown device with a Chinese message", async () => {
+  it("refuses someone else's device exactly like an unknown one, with a Chinese message (issue 22 finding 8)", async () => {
     const other = await srv.call(srv.tokens.unbound, c.connect, { userCardId: 880001 })
-    expect(other).toMatchObject({ status: 1003, msg: '无权操作该云手机' })
+    expect(other).toMatchObject({ status: 1004, msg: '云手机不存在或无权操作', data: null })
     const unknown = await srv.call(srv.tokens.demo, c.connect, { userCardId: 999999 })
-    expect(unknown).toMatchObject({ status: 1004, msg: '云手机不存在' })
+    expect(unknown).toEqual(other)
   })
 
   it('refuses an expired device', async () => {

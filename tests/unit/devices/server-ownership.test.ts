@@ -63,7 +63,7 @@ describe('phone authorisation', () => {
     expect(cancelled.data.cancelTime).not.toBeNull()
     expect(srv.pushes).toContainEqual({ to: 'wx_unbound', message: { type: 'removeAuth', data: { userCardId: 880002, diskName: '云手机-02' } } })
     expect(await deviceIds(srv.tokens.unbound)).toEqual([])
-    expect((await srv.call(srv.tokens.unbound, c.connect, { userCardId: 880002 })).status).toBe(1003)
+    expect((await srv.call(srv.tokens.unbound, c.connect, { userCardId: 880002 })).status).toBe(1004)
     const twice = await srv.call(srv.tokens.demo, c.cancelPhoneAuth, { id: record.id })
     expect(twice.msg).toBe('该授权已取消')
   })

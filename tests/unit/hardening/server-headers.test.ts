@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { useTestServer } from '../server/helpers.ts'
+import { loginToken, useTestServer } from '../server/helpers.ts'
 
 const inline = "document.documentElement.dataset.boot='1'"
 const inlineStyle = '.boot{color:#333}'
@@ -56,5 +56,35 @@ describe('security headers', () => {
     await response.arrayBuffer()
     expect(directives(response.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'self'"])
     expect(response.headers.get('x-frame-options')).toBeNull()
+  })
+
+  // issue 22 finding 10
+  it('API answers, which carry personal data, are never stored; files keep their own caching', async () => {
+    const { token } = await loginToken(t.server.url, '13500135000')
+    const personal = await fetch(`${t.server.url}/api/user/v5/user/getHeadPortrait`, { headers: { Authorization: token, client: '7' } })
+    await personal.arrayBuffer()
+    expect(personal.headers.get('cache-control')).toBe('no-store')
+    for (const path of ['/api/public/v1/system/config', '/api/no/such/path']) {
+      const response = await fetch(t.server.url + path)
+      await response.arrayBuffer()
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    }
+    const app = await fetch(`${t.server.url}/cloud/phone/web/app.js`)
+    await app.arrayBuffer()
+    expect(app.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('no page sends its address to another origin: Referrer-Policy on the app and every other answer', async () => {
+    for (const path of ['/cloud/phone/web/', '/cloud/phone/web/app.js', '/api/public/v1/system/config', '/ads/promo/spring']) {
+      const response = await fetch(t.server.url + path)
+      await response.arrayBuffer()
+      expect(response.headers.get('referrer-policy')).toBe('same-origin')
+    }
+  })
+
+  it('no HSTS over plain http (a server with no trusted balancer ignores X-Forwarded-Proto)', async () => {
+    const response = await fetch(`${t.server.url}/cloud/phone/web/`, { headers: { 'X-Forwarded-Proto': 'https' } })
+    await response.arrayBuffer()
+    expect(response.headers.get('strict-transport-security')).toBeNull()
   })
 })

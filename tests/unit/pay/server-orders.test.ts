@@ -123,7 +123,12 @@ describe('orders', () => {
     const after = (await devices()).find((d) => d.userCardId === mine.userCardId)!
     expect(after.phoneType).toBe('PERFORMANCE')
     expect(after.buyVipType).toBe('SVIP')
-    const refused = await call('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: 880001 })
+    // authorised to me (880005): not mine to upgrade; a stranger's (880001) answers like a missing one (issue 22 finding 8)
+    const refused = await call('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: 880005 })
     expect(refused.msg).toMatch(/只能升级自己的云手机/)
+    const stranger = await call('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: 880001 })
+    const missing = await call('POST', '/api/pay/v1/meal/upgrade/getChangePackageList/client', { userCardId: 999999 })
+    expect(stranger).toMatchObject({ status: 1004, msg: '云手机不存在或无权操作' })
+    expect(missing).toMatchObject({ status: stranger.status, msg: stranger.msg })
   })
 })

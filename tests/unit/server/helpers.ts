@@ -22,6 +22,10 @@ export interface TestServer {
 export const startTestServer = async (
   options: {
     serveApp?: boolean; appDir?: string; trustedProxies?: ReadonlyArray<string>; maxPushSocketsPerUser?: number; phoneFiles?: PhoneFilesSink
+    /** the simulated one-tap pay gateway (on: the tests pay through it; off is the server's default). */
+    demoPayGateway?: boolean
+    /** PUBLIC_ORIGIN: the origin absolute URLs are built on. */
+    publicOrigin?: string
   } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
@@ -29,6 +33,7 @@ export const startTestServer = async (
   const server = await startServer({
     port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,
     trustedProxies: options.trustedProxies, maxPushSocketsPerUser: options.maxPushSocketsPerUser, phoneFiles: options.phoneFiles,
+    demoPayGateway: options.demoPayGateway ?? true, publicOrigin: options.publicOrigin,
   })
   return {
     server,
@@ -55,7 +60,7 @@ export const startTestInstances = async (count: number): Promise<TestInstances> 
   const database = await testDatabase('instances')
   const dataDirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'cloud-phone-instance-')))
   const servers = await Promise.all(dataDirs.map((dataDir) =>
-    startServer({ port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: false, quiet: true })))
+    startServer({ port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: false, quiet: true, demoPayGateway: true })))
   return {
     servers,
     databaseUrl: database.databaseUrl,

@@ -88,8 +88,8 @@ describe('phone files', () => {
 
   it("another user's phone and an expired phone get no ticket and no list", async () => {
     const others = await ticket(880006, 'a.txt', 1)
-    expect(others.body).toMatchObject({ success: false, msg: '无权操作该云手机' })
-    expect((await listOf(880006)).body.msg).toBe('无权操作该云手机')
+    expect(others.body).toMatchObject({ success: false, msg: '云手机不存在或无权操作' })
+    expect((await listOf(880006)).body.msg).toBe('云手机不存在或无权操作')
     const expired = await ticket(880003, 'a.txt', 1)
     expect(expired.body).toMatchObject({ success: false, msg: '云手机已过期，请续费后使用' })
     expect((await listOf(880003)).body.msg).toBe('云手机已过期，请续费后使用')

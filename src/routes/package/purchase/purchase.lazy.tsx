@@ -72,7 +72,7 @@ export function PurchaseBody({ products, hint, search }: { products: '10' | '30'
           ))}
         </div>
       </section>
-      <BuyPanel key={phoneType} mode="buy" phoneType={phoneType} androidVersion={androidVersion} products={products} />
+      <BuyPanel key={phoneType} mode="buy" phoneType={phoneType} androidVersion={androidVersion} products={products} batchOn={batchOn} />
     </>
   )
 }
