@@ -3,7 +3,6 @@
 // Channel payloads are scrcpy's own byte streams (video/audio: codec metadata, then packets with a 12-byte header of
 // pts + config/keyframe flags and size; control: scrcpy control messages up, scrcpy device messages down), so a real
 // Android running scrcpy-server behind a bridge that adds the channel header could replace the simulated phone.
-import * as Schema from 'effect/Schema'
 
 export const STREAM_PATH = '/api/resources/stream'
 
@@ -97,7 +96,6 @@ export const readMediaPacketHeader = (bytes: Uint8Array): MediaPacketHeader | nu
 
 export const STREAM_PRESETS = ['smooth', 'sd', 'hd'] as const
 export type StreamPreset = (typeof STREAM_PRESETS)[number]
-export const StreamPresetSchema = Schema.Literals(STREAM_PRESETS)
 
 /** 流畅 / 标清 / 高清: the short side in pixels (portrait width), frames per second and bitrate of each preset. */
 export const PRESET_SETTINGS: Readonly<Record<StreamPreset, { readonly shortSide: number; readonly fps: number; readonly bitrate: number }>> = {
@@ -108,37 +106,37 @@ export const PRESET_SETTINGS: Readonly<Record<StreamPreset, { readonly shortSide
 /** The phone's logical screen (portrait): the coordinate space control messages are normalised against. */
 export const PHONE_SCREEN = { width: 720, height: 1280 } as const
 
-// ---- channel control (JSON text messages) ----
+// ---- channel control (JSON text messages; their schemas are in stream-schema.ts, kept out of the core's bundle) ----
 
-const CardId = Schema.Int.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(0xffff_ffff))
-
-/** Core → server. `open` subscribes this socket to a phone's channels with the card token a connect returned. */
-export const StreamClientMessage = Schema.Union([
-  Schema.Struct({
-    op: Schema.Literal('open'),
-    cardId: CardId,
-    cardToken: Schema.String.check(Schema.isMaxLength(200)),
-    preset: StreamPresetSchema,
-    audio: Schema.Boolean,
-  }),
-  Schema.Struct({ op: Schema.Literal('close'), cardId: CardId }),
-  Schema.Struct({ op: Schema.Literal('preset'), cardId: CardId, preset: StreamPresetSchema }),
-  Schema.Struct({ op: Schema.Literal('audio'), cardId: CardId, on: Schema.Boolean }),
-  Schema.Struct({ op: Schema.Literal('ping'), t: Schema.Number }),
-])
-export type StreamClientMessage = typeof StreamClientMessage.Type
+export type { StreamClientMessage, StreamServerMessage } from './stream-schema.ts'
+import type { StreamServerMessage } from './stream-schema.ts'
 
 /** Close reasons of a channel (server → core), explained in Chinese by the viewer. */
 export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable'] as const
 export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number]
 
-/** Server → core. `opened` precedes the channel's bytes; `closed` ends a phone's channels (its viewers are told why). */
-export const StreamServerMessage = Schema.Union([
-  Schema.Struct({ op: Schema.Literal('opened'), cardId: CardId, preset: StreamPresetSchema }),
-  Schema.Struct({ op: Schema.Literal('closed'), cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) }),
-  Schema.Struct({ op: Schema.Literal('pong'), t: Schema.Number }),
-])
-export type StreamServerMessage = typeof StreamServerMessage.Type
+const isCardId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 0xffff_ffff
+
+/** The core's decoder of a server text message: exactly what StreamServerMessage accepts, without Effect Schema. */
+export const parseStreamServerMessage = (text: string): StreamServerMessage | null => {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null) return null
+  const m = value as Record<string, unknown>
+  if (m.op === 'pong') return typeof m.t === 'number' && Number.isFinite(m.t) ? { op: 'pong', t: m.t } : null
+  if (!isCardId(m.cardId)) return null
+  if (m.op === 'opened' && (STREAM_PRESETS as ReadonlyArray<unknown>).includes(m.preset)) {
+    return { op: 'opened', cardId: m.cardId, preset: m.preset as StreamPreset }
+  }
+  if (m.op === 'closed' && (STREAM_CLOSE_REASONS as ReadonlyArray<unknown>).includes(m.reason)) {
+    return { op: 'closed', cardId: m.cardId, reason: m.reason as StreamCloseReason }
+  }
+  return null
+}
 
 /** Limits the server enforces per socket (a tab's bad input never hurts other viewers). */
 export const STREAM_LIMITS = {

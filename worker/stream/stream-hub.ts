@@ -2,11 +2,10 @@
 // the scrcpy metadata, the last config and the packets since the last keyframe, so a second tab (or a tab shown
 // again) paints at once from the cache instead of asking the server for a new stream. Hidden tabs get nothing; a
 // phone nobody visible views is closed after a grace period, and the socket when no phone is left.
-import * as Schema from 'effect/Schema'
 import type { CoreToDecoder, CoreToTab, OpenStreamInput, StreamState, TabToCore } from '../protocol/stream-ports.ts'
 import {
   AUDIO_META_BYTES, decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, SCRCPY_RESET_VIDEO, STREAM_KIND,
-  StreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
+  parseStreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
 } from '../protocol/stream.ts'
 
 export interface StreamSocket {
@@ -80,7 +79,6 @@ interface Phone {
   live: boolean
 }
 
-const decodeServer = Schema.decodeUnknownOption(Schema.fromJsonString(StreamServerMessage))
 
 export interface StreamHub {
   /** a tab starts showing a phone; answers the viewer id used to stop. */
@@ -271,9 +269,8 @@ export const makeStreamHub = (o: {
   }
 
   const onText = (text: string) => {
-    const decoded = decodeServer(text)
-    if (decoded._tag === 'None') return
-    const message = decoded.value
+    const message = parseStreamServerMessage(text)
+    if (message === null) return
     if (message.op === 'pong') {
       const ms = Math.max(0, Math.round(timers.now() - message.t))
       for (const phone of phones.values()) if (phone.state === 'open') tellTabs(phone, { t: 'latency', ms })

@@ -22,8 +22,9 @@ import * as Schema from 'effect/Schema'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import {
   decodeChannelFrame, encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
-  STREAM_LIMITS, STREAM_PATH, StreamClientMessage, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
+  STREAM_LIMITS, STREAM_PATH, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
 } from '../../../worker/protocol/stream.ts'
+import { StreamClientMessage } from '../../../worker/protocol/stream-schema.ts'
 import { presetFrameSize } from '../../../worker/protocol/phone-screen.ts'
 import { busyState } from '../busy.ts'
 import { CARD_TOKEN_CHECK_MS, CARD_TOKEN_PURGE_MS, cardTokenRows, endedCardTokens, endedReason, purgeCardTokens } from '../card-tokens.ts'
