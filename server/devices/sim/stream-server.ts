@@ -120,15 +120,14 @@ interface CardGrant {
   readonly session: string
 }
 
-interface LocalChannel {
-  readonly kind: 'local'
+/** What every channel holds: its socket, its card, and the grant that opened it. */
+interface ChannelBase extends CardGrant {
   readonly socket: ClientSocket
   readonly cardId: number
-  readonly deviceId: number
-  readonly userId: number
-  /** the card token that opened it, and its session's digest (card-tokens.ts: both can end). */
-  readonly token: string
-  readonly session: string
+}
+
+interface LocalChannel extends ChannelBase {
+  readonly kind: 'local'
   readonly phone: Phone
   needMeta: boolean
   needKey: boolean
@@ -137,14 +136,8 @@ interface LocalChannel {
   audioPrimed: boolean
 }
 
-interface RelayChannel {
+interface RelayChannel extends ChannelBase {
   readonly kind: 'relay'
-  readonly socket: ClientSocket
-  readonly cardId: number
-  readonly deviceId: number
-  readonly userId: number
-  readonly token: string
-  readonly session: string
   readonly upstream: WebSocket
   readonly pending: Array<string | Uint8Array>
   needKey: boolean

@@ -37,7 +37,6 @@ const audio = createAudioPipeline(
 
 const decodeTimes: number[] = []
 let framesDecoded = 0
-let framesDropped = 0
 let firstFrameOfStream = true
 
 /** Draws through the library's bitmap renderer, timing each frame from its packet's submission and reading the marker. */
@@ -167,7 +166,7 @@ let lastDecoded = 0
 setInterval(() => {
   const skipped = pipeline?.decoder?.framesSkipped ?? 0
   post({
-    t: 'stats', fps: framesDecoded - lastDecoded, framesDecoded, framesDropped: framesDropped + skipped,
+    t: 'stats', fps: framesDecoded - lastDecoded, framesDecoded, framesDropped: skipped,
     decodeP50: percentile(decodeTimes, 0.5), decodeP99: percentile(decodeTimes, 0.99),
   })
   lastDecoded = framesDecoded
