@@ -28,10 +28,10 @@ export interface PhoneEncoder {
   /** SPS+PPS of the stream (Annex-B), known after the first keyframe. */
   config(): Uint8Array | null
   /**
-   * Encodes one RGBA frame (width*height*4 bytes). The first keyframe is preceded by its config packet. Calls must
-   * not overlap (await each).
+   * Encodes one RGBA frame (width*height*4 bytes), blocking: it runs on a screen thread (screen-pool.ts), never on the
+   * server's event loop. The first keyframe is preceded by its config packet.
    */
-  encode(rgba: Uint8Array, ptsUs: bigint, forceKeyframe: boolean): Promise<EncodedPacket[]>
+  encode(rgba: Uint8Array, ptsUs: bigint, forceKeyframe: boolean): EncodedPacket[]
   close(): void
 }
 
@@ -129,62 +129,52 @@ export const createPhoneEncoder = (settings: EncoderSettings): PhoneEncoder => {
 
   let config: Uint8Array | null = null
   let closed = false
-  /** the encode in flight: the native objects are freed only after it. */
-  let busy: Promise<unknown> = Promise.resolve()
   live += 1
 
   return {
     settings,
     config: () => config,
-    encode(rgba, ptsUs, forceKeyframe) {
-      const run = encodeOne(rgba, ptsUs, forceKeyframe)
-      busy = run.catch(() => undefined)
-      return run
-    },
+    encode: encodeOne,
     close() {
       if (closed) return
       closed = true
       live -= 1
-      void busy.then(() => {
-        packet.free()
-        src.free()
-        dst.free()
-        sws.freeContext()
-        ctx.freeContext()
-      })
+      packet.free()
+      src.free()
+      dst.free()
+      sws.freeContext()
+      ctx.freeContext()
     },
   }
 
-  async function encodeOne(rgba: Uint8Array, ptsUs: bigint, forceKeyframe: boolean): Promise<EncodedPacket[]> {
-      if (closed) return []
-      check(src.makeWritable(), 'rgba writable')
-      check(src.fromBuffer(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength)), 'rgba copy')
-      check(dst.makeWritable(), 'yuv writable')
-      check(sws.scaleFrameSync(dst, src), 'rgba to yuv420p')
-      dst.pts = ptsUs
-      dst.pictType = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
-      const out: EncodedPacket[] = []
-      let ret = await ctx.sendFrame(dst)
-      if (closed) return []
-      if (ret < 0 && ret !== AVERROR_EAGAIN) check(ret, 'send frame')
-      for (;;) {
-        ret = await ctx.receivePacket(packet)
-        if (closed) return []
-        if (ret === AVERROR_EAGAIN || ret === AVERROR_EOF) break
-        check(ret, 'receive packet')
-        const data = new Uint8Array(packet.data!)
-        const keyframe = packet.isKeyframe
-        if (keyframe) {
-          const sets = parameterSets(data)
-          if (sets.length > 0 && (config === null || !sameBytes(sets, config))) {
-            config = sets
-            out.push({ config: true, keyframe: false, pts: 0n, data: sets })
-          }
+  function encodeOne(rgba: Uint8Array, ptsUs: bigint, forceKeyframe: boolean): EncodedPacket[] {
+    if (closed) return []
+    check(src.makeWritable(), 'rgba writable')
+    check(src.fromBuffer(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength)), 'rgba copy')
+    check(dst.makeWritable(), 'yuv writable')
+    check(sws.scaleFrameSync(dst, src), 'rgba to yuv420p')
+    dst.pts = ptsUs
+    dst.pictType = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+    const out: EncodedPacket[] = []
+    let ret = ctx.sendFrameSync(dst)
+    if (ret < 0 && ret !== AVERROR_EAGAIN) check(ret, 'send frame')
+    for (;;) {
+      ret = ctx.receivePacketSync(packet)
+      if (ret === AVERROR_EAGAIN || ret === AVERROR_EOF) break
+      check(ret, 'receive packet')
+      const data = new Uint8Array(packet.data!)
+      const keyframe = packet.isKeyframe
+      if (keyframe) {
+        const sets = parameterSets(data)
+        if (sets.length > 0 && (config === null || !sameBytes(sets, config))) {
+          config = sets
+          out.push({ config: true, keyframe: false, pts: 0n, data: sets })
         }
-        out.push({ config: false, keyframe, pts: packet.pts < 0n ? ptsUs : packet.pts, data })
-        packet.unref()
       }
-      return out
+      out.push({ config: false, keyframe, pts: packet.pts < 0n ? ptsUs : packet.pts, data })
+      packet.unref()
+    }
+    return out
   }
 }
 

@@ -29,7 +29,7 @@ const run = async (preset: StreamPreset, state: PhoneState, fps: number, seconds
     const t0 = performance.now()
     const rgba = renderer.render(state, now, size.width, size.height)
     const t1 = performance.now()
-    const packets = await encoder.encode(rgba, BigInt(Math.round((i * 1e6) / fps)), i === 0)
+    const packets = encoder.encode(rgba, BigInt(Math.round((i * 1e6) / fps)), i === 0)
     const t2 = performance.now()
     render.push(t1 - t0)
     encode.push(t2 - t1)

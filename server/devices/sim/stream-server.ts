@@ -2,8 +2,8 @@
 // views. JSON text messages open / close / re-preset channels; binary messages are channel frames: scrcpy video (and
 // audio) down, scrcpy control messages up, scrcpy device messages down. A card token from connect opens a card.
 //
-// Each phone has one screen here: one state (phone.ts), one renderer (render.ts), one H.264 encoder (encoder.ts) while
-// it has viewers, and every viewer gets the same packets. Frames are made only while a phone has viewers: at once
+// Each phone has one screen here: one state (phone.ts), and while it has viewers one renderer and one H.264 encoder
+// (screen.ts) on a screen thread (screen-pool.ts), and every viewer gets the same packets. Frames are made only while a phone has viewers: at once
 // after an input changed it, at the preset's rate while it animates, else when the clock's second turns. A viewer
 // joining (or falling behind) waits for a keyframe: metadata, config and that keyframe reach it first.
 //
@@ -33,13 +33,13 @@ import type { DevicesDb } from '../tables.ts'
 import { sessionDigest } from '../../session/tokens.ts'
 import { AUDIO_FRAME_MS, AUDIO_FRAME_SAMPLES, AUDIO_SAMPLE_RATE, createMusicEncoder, melodySamples, type MusicEncoder, type OpusPacket } from './audio.ts'
 import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl } from './control.ts'
-import { createPhoneEncoder, type EncodedPacket, type PhoneEncoder } from './encoder.ts'
+import type { EncodedPacket, EncoderSettings } from './encoder.ts'
 import { localLeases, LEASE_REFRESH_MS, type PhoneLeases } from './leases.ts'
 import {
   addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, musicPositionAt, settle, type PhoneEffect,
   type PhoneState,
 } from './phone.ts'
-import { createRenderer, type Renderer } from './render.ts'
+import { screenPool, type PooledScreen } from './screen-pool.ts'
 
 export interface StreamServer {
   /** takes the upgrade when it is for STREAM_PATH; false leaves it to others. */
@@ -149,8 +149,10 @@ interface Phone {
   state: PhoneState
   preset: StreamPreset
   readonly viewers: Set<LocalChannel>
-  encoder: PhoneEncoder | null
-  renderer: Renderer | null
+  /** its screen thread's renderer and encoder (screen-pool.ts), while it has viewers. */
+  screen: PooledScreen | null
+  /** what the current stream is encoded at (null: the next frame starts a new stream). */
+  settings: EncoderSettings | null
   /** the config (SPS/PPS) of the current encoder's stream. */
   config: Uint8Array | null
   encoding: boolean
@@ -204,7 +206,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     let phone = phones.get(deviceId)
     if (!phone) {
       phone = {
-        deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), encoder: null, renderer: null, config: null, encoding: false,
+        deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), screen: null, settings: null, config: null, encoding: false,
         pending: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
         music: null, audioTimer: null, audioStartedAt: 0, audioFrames: 0, audioSample: 0,
       }
@@ -216,9 +218,9 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   const release = (phone: Phone): void => {
     if (phone.timer) clearTimeout(phone.timer)
     phone.timer = null
-    phone.encoder?.close()
-    phone.encoder = null
-    phone.renderer = null
+    phone.screen?.close()
+    phone.screen = null
+    phone.settings = null
     phone.config = null
     if (phone.audioTimer) clearInterval(phone.audioTimer)
     phone.audioTimer = null
@@ -266,10 +268,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
           phone.state = settle(phone.state, now)
           const size = presetFrameSize(phone.preset, phone.state.orientation)
           const { fps, bitrate } = PRESET_SETTINGS[phone.preset]
-          const e = phone.encoder?.settings
-          if (!phone.encoder || e!.width !== size.width || e!.height !== size.height || e!.fps !== fps || e!.bitrate !== bitrate) {
-            phone.encoder?.close()
-            phone.encoder = createPhoneEncoder({ ...size, fps, bitrate })
+          const e = phone.settings
+          if (!e || e.width !== size.width || e.height !== size.height || e.fps !== fps || e.bitrate !== bitrate) {
+            // a new stream (the screen thread starts a new encoder for new settings): each viewer restarts from its keyframe
+            phone.settings = { ...size, fps, bitrate }
             phone.config = null
             phone.forceKey = true
             for (const v of phone.viewers) {
@@ -277,21 +279,20 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
               v.needKey = true
             }
           }
-          phone.renderer ??= createRenderer()
-          const rgba = phone.renderer.render(phone.state, now, size.width, size.height)
+          phone.screen ??= screenPool().open()
           const force = phone.forceKey
           phone.forceKey = false
-          const encoder = phone.encoder
-          const pts = BigInt(Math.round((performance.now() - phone.t0) * 1000))
-          const packets = await encoder.encode(rgba, pts, force)
+          const screen = phone.screen
+          const settings = phone.settings!
+          const ptsUs = BigInt(Math.round((performance.now() - phone.t0) * 1000))
+          const packets = await screen.frame({ state: phone.state, now, settings, ptsUs, forceKeyframe: force })
           phone.lastFrameAt = now
           phone.lastClock = clockText(now)
-          if (encoder === phone.encoder) deliver(phone, packets)
+          if (screen === phone.screen && phone.settings === settings) deliver(phone, packets)
         } while (phone.pending && phone.viewers.size > 0 && !closing)
       } catch {
-        // an encoder failure: start again with a new one at the next frame
-        phone.encoder?.close()
-        phone.encoder = null
+        // the encoder or its thread failed: the next frame starts a new stream
+        phone.settings = null
       } finally {
         phone.encoding = false
         schedule(phone)
@@ -317,7 +318,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
             requestKeyframe(phone, now, false)
             continue
           }
-          const { width, height } = phone.encoder!.settings
+          const { width, height } = phone.settings!
           if (v.needMeta) sendFrame(v.socket, STREAM_KIND.video, v.cardId, encodeVideoMeta(width, height))
           if (phone.config) sendFrame(v.socket, STREAM_KIND.video, v.cardId, encodeMediaPacket({ config: true, keyframe: false, pts: 0n, data: phone.config }))
           v.needMeta = false
@@ -759,7 +760,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     installApp: (deviceId, name) => changePhone(deviceId, (s) => installAppOn(s, name)),
     addFile: (deviceId, name, size) => changePhone(deviceId, (s) => addFileTo(s, name, size)),
     phoneState: (deviceId) => phones.get(deviceId)?.state ?? null,
-    encoding: (deviceId) => (phones.get(deviceId)?.encoder ?? null) !== null,
+    encoding: (deviceId) => (phones.get(deviceId)?.screen ?? null) !== null,
     socketCount: () => wss.clients.size,
     dropSockets() {
       const n = wss.clients.size

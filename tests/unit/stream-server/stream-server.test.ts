@@ -6,7 +6,7 @@ import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { markerCellSize } from '../../../worker/protocol/phone-screen.ts'
 import { STREAM_LIMITS } from '../../../worker/protocol/stream.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
-import { liveEncoders } from '../../../server/devices/sim/encoder.ts'
+import { screenPool } from '../../../server/devices/sim/screen-pool.ts'
 import { createPhoneLeases } from '../../../server/devices/sim/leases.ts'
 import { appIconCenter, copyButton, COPY_TEXT, initialPhone } from '../../../server/devices/sim/phone.ts'
 import { devicesDb } from '../../../server/devices/tables.ts'
@@ -198,14 +198,14 @@ describe('the phone stream', () => {
     client.close()
   })
 
-  it('two sockets on one phone share one encoder; a flood closes that card for the flooding socket only', async () => {
-    const encodersBefore = liveEncoders()
+  it('two sockets on one phone share one screen (one encoder); a flood closes that card for the flooding socket only', async () => {
+    const encodersBefore = screenPool().liveScreens()
     const deviceId = await deviceOf(880006)
     const a = await view(own.url, 880006, member.token)
     const b = await view(own.url, 880006, member.token)
     expect(own.stream.viewerCount(deviceId)).toBe(2)
     expect(own.stream.encoding(deviceId)).toBe(true)
-    expect(liveEncoders() - encodersBefore).toBeLessThanOrEqual(1)
+    expect(screenPool().liveScreens() - encodersBefore).toBeLessThanOrEqual(1)
     const tapAt = touch(1, 10, 10, 540, 960) // an up without a down: read, counted against the limit, changes nothing
     for (let i = 0; i < STREAM_LIMITS.controlBurst + 20; i++) a.client.control(a.cardId, tapAt)
     await a.client.until(() => a.client.closedReason(a.cardId) !== null, 'the flood close')
