@@ -7,7 +7,7 @@ import type { PushHub, ServerContext } from '../context.ts'
 import { bulk } from './bulk.ts'
 import { makeClock, type DeviceClockOptions } from './clock.ts'
 import { commonUserCards } from './common-cards.ts'
-import { allModels, getParams, listParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
+import { getParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
 import { connect, reboot, repair, reset } from './operations.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
@@ -76,10 +76,8 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   route(app, c.cancelPhoneAuth, ({ payload, user }) => cancelAuth(s, user, payload.id))
   route(app, c.setPhoneAuthUserPhone, ({ payload, user }) => authorise(s, user, payload.userCardId, payload.phone))
   route(app, c.getUserCardModelParameters, ({ payload, user }) => getParams(s, user, payload.userCardId))
-  route(app, c.getUserCardModelParametersList, ({ user }) => listParams(s, user))
   route(app, c.getManufacturer, () => manufacturers(s))
   route(app, c.getModelParameters, ({ payload }) => modelsOf(s, payload.manufacturer))
-  route(app, c.getDeviceModelList, () => allModels(s))
   route(app, c.updateModelParameters, ({ payload, user }) =>
     updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
   route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))

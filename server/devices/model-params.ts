@@ -74,20 +74,12 @@ export const getParams = async (s: DeviceServices, user: AuthUser, userCardId: n
   return toParams(s, device)
 }
 
-export const listParams = async (s: DeviceServices, user: AuthUser): Promise<ModelParameters[]> => {
-  const devices = await s.db.selectFrom('devices').selectAll().where('owner_id', '=', user.id).orderBy('user_card_id').execute()
-  const out: ModelParameters[] = []
-  for (const d of devices) out.push(await toParams(s, d))
-  return out
-}
-
 export const manufacturers = async (s: DeviceServices): Promise<string[]> =>
   [...new Set((await modelRows(s.db).execute()).map((m) => m.manufacturer))]
 
 export const modelsOf = async (s: DeviceServices, manufacturer: string): Promise<DeviceModel[]> =>
   (await modelRows(s.db).where('manufacturer', '=', manufacturer).execute()).map(toModel)
 
-export const allModels = async (s: DeviceServices): Promise<DeviceModel[]> => (await modelRows(s.db).execute()).map(toModel)
 
 const ownedUsable = async (s: DeviceServices, user: AuthUser, userCardId: number): Promise<DeviceRow> => {
   const access = await accessDevice(s.db, user.id, userCardId)

@@ -31,11 +31,6 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
     return { mealList: (await query.execute()).map(mealToWire) }
   })
 
-  route(app, catalogue.mealInfo, async ({ payload }) => {
-    const rows = await db.selectFrom('meals').selectAll().where('phone_type', '=', payload.phoneType).orderBy('sort').orderBy('id').execute()
-    return rows.map(mealToWire)
-  })
-
   route(app, catalogue.getUserCouponSort, async ({ payload, user }) => {
     const rows = await effectiveCoupons(db, user.id, Date.now()).orderBy('id').execute()
     return bestFirst(rows, payload.payAmount)

@@ -265,10 +265,6 @@ export const deviceEndpoints = {
     name: 'getUserCardModelParameters', method: 'GET', path: '/api/resources/v5/model/parameters/getUserCardModelParameters',
     request: UserCardIdQuery, response: ModelParameters,
   }),
-  getUserCardModelParametersList: endpoint({
-    name: 'getUserCardModelParametersList', method: 'GET', path: '/api/resources/v5/model/parameters/getUserCardModelParametersList',
-    request: NoPayload, response: Schema.Array(ModelParameters),
-  }),
   getManufacturer: endpoint({
     name: 'getManufacturer', method: 'GET', path: '/api/resources/v5/model/parameters/getManufacturer',
     request: NoPayload, response: Schema.Array(Schema.String),
@@ -276,10 +272,6 @@ export const deviceEndpoints = {
   getModelParameters: endpoint({
     name: 'getModelParameters', method: 'GET', path: '/api/resources/v5/model/parameters/getModelParameters',
     request: Schema.Struct({ manufacturer: NameText }), response: Schema.Array(DeviceModel),
-  }),
-  getDeviceModelList: endpoint({
-    name: 'getDeviceModelList', method: 'GET', path: '/api/resources/v5/model/parameters/getDeviceModelList',
-    request: NoPayload, response: Schema.Array(DeviceModel),
   }),
   /** Changing the model restarts the device (busy like a reboot). */
   updateModelParameters: endpoint({

@@ -161,10 +161,6 @@ export const payEndpoints = {
     request: Schema.Struct({ phoneType: Schema.optional(NameText) }), response: Schema.Struct({ mealList: Schema.Array(Meal) }),
     silentFailure: true,
   }),
-  mealInfo: endpoint({
-    name: 'mealInfo', method: 'GET', path: '/api/pay/v2/meal/info',
-    request: Schema.Struct({ phoneType: NameText }), response: Schema.Array(Meal),
-  }),
   getControlSwitch: endpoint({
     name: 'getControlSwitch', method: 'GET', path: '/api/pay/v1/client/left/getControlSwitch',
     request: NoPayload, response: PaySwitch,

@@ -50,7 +50,7 @@ describe('a server without demo mode', () => {
   it('starts no H5 payment and serves no gateway page; the order stays unpaid', async () => {
     const base = t.server.url
     const { token } = await loginToken(base, '13700137000')
-    const meal = (await api<Meal[]>(base, 'GET', '/api/pay/v2/meal/info?phoneType=STANDARD', { token })).body.data.find((m) => m.day === 1)!
+    const meal = (await api<{ mealList: Meal[] }>(base, 'GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD', { token })).body.data.mealList.find((m) => m.day === 1)!
     const { myOrderNum } = (await api<{ myOrderNum: string }>(base, 'POST', '/api/pay/v1/order/create', {
       token, body: { buyType: 1, id: meal.id, phoneType: 'STANDARD', androidVersion: '12', quantity: 1 },
     })).body.data

@@ -17,7 +17,7 @@ const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleW
 
 const tokenOf = async (phone: string) => (await loginToken(t.server.url, phone)).token
 const dayCard = async (token: string) =>
-  (await api<Meal[]>(t.server.url, 'GET', '/api/pay/v2/meal/info?phoneType=STANDARD', { token })).body.data.find((m) => m.day === 1)!
+  (await api<{ mealList: Meal[] }>(t.server.url, 'GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD', { token })).body.data.mealList.find((m) => m.day === 1)!
 const createOrder = async (token: string, body: Record<string, unknown>, userAgent = ANDROID_UA) =>
   (await api<{ myOrderNum: string }>(t.server.url, 'POST', '/api/pay/v1/order/create', { token, body, headers: { 'User-Agent': userAgent } })).body
 

@@ -17,7 +17,7 @@ const as = async (phone: string) => {
   const device = async (userCardId: number) =>
     (await call<Device[]>('GET', '/api/resources/v6/client/device/info/getDeviceList')).data.find((d) => d.userCardId === userCardId)!
   const monthOf = async (phoneType: string) =>
-    (await call<Meal[]>('GET', `/api/pay/v2/meal/info?phoneType=${phoneType}`)).data.find((m) => m.day === 30)!
+    (await call<{ mealList: Meal[] }>('GET', `/api/pay/pay/phoneMenuRule/getMealList?phoneType=${phoneType}`)).data.mealList.find((m) => m.day === 30)!
   const renewOrder = async (userCardId: number) => {
     const meal = await monthOf('STANDARD')
     const r = await call<{ myOrderNum: string }>('POST', '/api/pay/v1/order/create', { buyType: 2, id: meal.id, phoneType: 'STANDARD', quantity: 1, userCardIdStr: String(userCardId) })
@@ -64,7 +64,7 @@ describe('settlement re-checks the order', () => {
     const partner = await as('13700137000')
     const demo = await as('13800138000')
     // give the partner a fresh device of its own through a star coin purchase, then renew it and transfer it away
-    const meal = (await partner.call<Meal[]>('GET', '/api/pay/v2/meal/info?phoneType=STANDARD')).data.find((m) => m.day === 1)!
+    const meal = (await partner.call<{ mealList: Meal[] }>('GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD')).data.mealList.find((m) => m.day === 1)!
     const bought = await partner.call<{ myOrderNum: string }>('POST', '/api/pay/v1/order/create', { buyType: 1, id: meal.id, phoneType: 'STANDARD', androidVersion: '12', quantity: 1 })
     expect((await partner.call('POST', '/api/pay/v2/starCoins/spend', { myOrderNum: bought.data.myOrderNum })).status).toBe(0)
     const order = await partner.call<Order>('GET', `/api/pay/v1/order/info/detail?myOrderNum=${bought.data.myOrderNum}`)

@@ -39,7 +39,7 @@ describe('all or nothing', () => {
   it('cancelling an order whose coupon release fails leaves the order open', async () => {
     const { token } = await loginToken(t.base, '13500135000')
     const coupons = (await api<Array<{ id: number }>>(t.base, 'GET', '/api/pay/v3/invitation/client/getUserCouponPage?status=1&pageNum=1&pageSize=50', { token })).body.data as unknown as { list: Array<{ id: number; minAmount: number; batchBuy: boolean; couponType: number }> }
-    const meals = (await api<Array<{ id: number; day: number }>>(t.base, 'GET', '/api/pay/v2/meal/info?phoneType=PERFORMANCE', { token })).body.data
+    const meals = (await api<{ mealList: Array<{ id: number; day: number }> }>(t.base, 'GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=PERFORMANCE', { token })).body.data.mealList
     const month = meals.find((m) => m.day === 30)!
     let myOrderNum = ''
     for (const c of coupons.list) {

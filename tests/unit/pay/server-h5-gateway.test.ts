@@ -26,7 +26,7 @@ beforeAll(async () => {
   base = t.server.url
   token = (await loginToken(base, '13700137000')).token
   otherToken = (await loginToken(base, '13500135000')).token
-  dayCard = (await call<Meal[]>('GET', '/api/pay/v2/meal/info?phoneType=STANDARD')).data.find((m) => m.day === 1)!
+  dayCard = (await call<{ mealList: Meal[] }>('GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD')).data.mealList.find((m) => m.day === 1)!
 }, 60_000)
 afterAll(() => t?.stop())
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await startTestServer()
   base = t.server.url
   token = (await loginToken(base, '13700137000')).token
-  meals = (await call<Meal[]>('GET', '/api/pay/v2/meal/info?phoneType=STANDARD')).data
+  meals = (await call<{ mealList: Meal[] }>('GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD')).data.mealList
 }, 60_000)
 afterAll(() => t?.stop())
 
@@ -53,7 +53,7 @@ describe('orders', () => {
   })
 
   it('refuses star coins the user does not have, in Chinese', async () => {
-    const month = (await call<Meal[]>('GET', '/api/pay/v2/meal/info?phoneType=PERFORMANCE')).data.find((m) => m.day === 30)!
+    const month = (await call<{ mealList: Meal[] }>('GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=PERFORMANCE')).data.mealList.find((m) => m.day === 30)!
     const { data } = await create({ buyType: 1, id: month.id, phoneType: 'PERFORMANCE', quantity: 1 })
     const paid = await call('POST', '/api/pay/v2/starCoins/spend', { myOrderNum: data.myOrderNum })
     expect(paid.status).not.toBe(0)

@@ -91,7 +91,7 @@ describe('state shared by two instances over one PostgreSQL', () => {
 
   it('an order made at one instance is paid through the other and reads paid at the first', async () => {
     const { token } = await loginToken(b, '13700137000')
-    const meals = (await api<Meal[]>(a, 'GET', `${catalogue.mealInfo.path}?phoneType=STANDARD`, { token })).body.data
+    const meals = (await api<{ mealList: Meal[] }>(a, 'GET', `${catalogue.getMealList.path}?phoneType=STANDARD`, { token })).body.data.mealList
     const created = await api<{ myOrderNum: string }>(a, 'POST', catalogue.orderCreate.path, {
       token, body: { buyType: 1, id: meals.find((m) => m.day === 1)!.id, phoneType: 'STANDARD', quantity: 1 },
     })
