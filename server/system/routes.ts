@@ -9,6 +9,8 @@ export const registerSystemRoutes = (ctx: ServerContext): void => {
   const allow = analyticsAllowance(db)
 
   publicRoute(app, catalogue.getRoomMaintenanceMsg, () => readMaintenance(db))
+  // the maintenance host's GET (§7): in a deployment a static file on a host of its own; here the same message
+  publicRoute(app, catalogue.getMaintenanceHostMsg, () => readMaintenance(db))
 
   publicRoute(app, catalogue.getSystemConfig, async () => {
     const row = await db.selectFrom('system_config').select('value').where('key', '=', 'systemName').executeTakeFirst()

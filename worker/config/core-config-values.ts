@@ -9,6 +9,8 @@ import {
 export interface CoreConfigShape {
   /** origin the API paths and the push socket are resolved against. */
   readonly apiBaseUrl: string
+  /** origin of the maintenance host (getMaintenanceHostMsg); the reference server serves it on its own origin. */
+  readonly maintenanceBaseUrl: string
   /** IndexedDB database holding the storage keys and the persisted projection. */
   readonly dbName: string
   readonly requestTimeoutMs: number
@@ -41,6 +43,7 @@ export type CoreTestConfig = Partial<Omit<CoreConfigShape, 'reconnectMaxAttempts
 
 export const defaultCoreConfig = (apiBaseUrl: string, dbName = 'cloud-phone-core'): CoreConfigShape => ({
   apiBaseUrl,
+  maintenanceBaseUrl: apiBaseUrl,
   dbName,
   requestTimeoutMs: REQUEST_TIMEOUT_MS,
   heartbeatMs: HEARTBEAT_INTERVAL_MS,
@@ -75,7 +78,8 @@ export const withTestConfig = (base: CoreConfigShape, test: CoreTestConfig | nul
     const v = test[key]
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[key] = v
   }
-  if (typeof test.apiBaseUrl === 'string' && test.apiBaseUrl !== '') out.apiBaseUrl = test.apiBaseUrl
+  if (typeof test.apiBaseUrl === 'string' && test.apiBaseUrl !== '') out.apiBaseUrl = out.maintenanceBaseUrl = test.apiBaseUrl
+  if (typeof test.maintenanceBaseUrl === 'string' && test.maintenanceBaseUrl !== '') out.maintenanceBaseUrl = test.maintenanceBaseUrl
   if (typeof test.dbName === 'string' && test.dbName !== '') out.dbName = test.dbName
   else if (typeof test.workerName === 'string') out.dbName = `${base.dbName}:${test.workerName}`
   return out as unknown as CoreConfigShape

@@ -73,7 +73,7 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
         ctx.channelCode ?? (ctx.tabId === null ? tabs.list().find((t) => t.channelCode !== null)?.channelCode ?? null : null)
 
       const send = (w: Wire, endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
-        const { url, init } = buildRequest(config.apiBaseUrl, endpoint, payload, { token, channelCode: channelOf(ctx) })
+        const { url, init } = buildRequest(endpoint.host === 'maintenance' ? config.maintenanceBaseUrl : config.apiBaseUrl, endpoint, payload, { token, channelCode: channelOf(ctx) })
         return Effect.tryPromise({
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
           catch: () => 'network' as const,

@@ -13,6 +13,8 @@ export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schem
   readonly silentFailure?: boolean
   /** Extra headers this call sends (the visit-log `versions`). */
   readonly extraHeaders?: Readonly<Record<string, string>>
+  /** the host the path is on: the API (default) or the maintenance host (§7, the core's maintenanceBaseUrl). */
+  readonly host?: 'api' | 'maintenance'
 }
 
 export const endpoint = <Req extends Schema.Top, Res extends Schema.Top>(e: Endpoint<Req, Res>): Endpoint<Req, Res> => e

@@ -19,6 +19,14 @@ export const systemEndpoints = {
     name: 'getRoomMaintenanceMsg', method: 'GET', path: '/api/public/v1/room/getRoomMaintenanceMsg',
     request: NoPayload, response: MaintenanceMsg,
   }),
+  /**
+   * §7: "a maintenance-message GET to a separate maintenance host also exists". The same message from a host that stays
+   * up while the API is down for maintenance (a static file in a deployment); asked when getRoomMaintenanceMsg fails.
+   */
+  getMaintenanceHostMsg: endpoint({
+    name: 'getMaintenanceHostMsg', method: 'GET', path: '/maintenance/v1/message', host: 'maintenance',
+    request: NoPayload, response: MaintenanceMsg,
+  }),
   /** The system name configuration behind the title (§1); ours. */
   getSystemConfig: endpoint({
     name: 'getSystemConfig', method: 'GET', path: '/api/public/v1/system/config',

@@ -1,5 +1,6 @@
 // The maintenance check (§4, §8, decisions.md): each launch (a tab opening) checks at once, and the one shared poll
-// checks again 300000 ms after the latest check, whatever its outcome (failures are silent). The message goes into the
+// checks again 300000 ms after the latest check, whatever its outcome (failures are silent). A check whose room-status
+// call fails asks the maintenance host (§7) instead; the room status decides whenever it answers. The message goes into the
 // projection, whose maintenance slice numbers the periods; each tab shows the modal once per period (src/boot).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
@@ -31,7 +32,10 @@ export class Maintenance extends Context.Service<Maintenance, MaintenanceShape>(
       let applied = 0
       const check = Effect.gen(function* () {
         const ticket = ++started
-        const m = yield* http.request('getRoomMaintenanceMsg', {}, { ...coreCall, quiet: true })
+        // the API may be down for the very maintenance it would announce: then the maintenance host tells
+        const m = yield* http.request('getRoomMaintenanceMsg', {}, { ...coreCall, quiet: true }).pipe(
+          Effect.catch(() => http.request('getMaintenanceHostMsg', {}, { ...coreCall, quiet: true })),
+        )
         if (m === false || ticket < applied) return
         applied = ticket
         const last = hub.snapshot().maintenance.msg

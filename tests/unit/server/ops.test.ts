@@ -35,6 +35,15 @@ describe('ops', () => {
     expect((await maintenance()).maintenanceSwitch).toBe(false)
   })
 
+  it('the maintenance host\'s GET (§7) answers the same message, without a token', async () => {
+    await opsMaintenance(t.ops, true)
+    const host = (await api<{ maintenanceSwitch: boolean }>(base, 'GET', '/maintenance/v1/message')).body
+    expect(host.status).toBe(0)
+    expect(host.data).toEqual(await maintenance())
+    expect(host.data.maintenanceSwitch).toBe(true)
+    await opsMaintenance(t.ops, false)
+  })
+
   it('maintenance on without content gets a default Chinese content and an end time', async () => {
     const msg = await opsMaintenance(t.ops, true)
     expect(msg.maintenanceContent).toMatch(/维护/)

@@ -77,6 +77,34 @@ describe('maintenance poll', () => {
       expect(a.receiver.state().maintenance.period).toBe(2)
     })))
 
+  it('a check whose room status fails asks the maintenance host, whose message counts; a room status that answers decides alone', () =>
+    runCore({
+      routes: {
+        '/api/public/v1/room/getRoomMaintenanceMsg': () => ({ network: true }),
+        '/maintenance/v1/message': () => ok(maintenanceOn),
+      },
+    }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('a')
+      const m = yield* Maintenance
+      yield* m.check
+      yield* settle
+      expect(h.requestsTo('/maintenance/v1/message')).toHaveLength(1)
+      expect(a.receiver.state().maintenance).toEqual({ msg: maintenanceOn, period: 1 })
+      // the API is back and says maintenance is over: the host (still showing the old file) is not asked
+      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => ok({ ...maintenanceOn, maintenanceSwitch: false })
+      yield* m.check
+      yield* settle
+      expect(h.requestsTo('/maintenance/v1/message')).toHaveLength(1)
+      expect(a.receiver.state().maintenance.msg?.maintenanceSwitch).toBe(false)
+      // both down: nothing changes and nothing is shown
+      h.routes['/api/public/v1/room/getRoomMaintenanceMsg'] = () => code(500, '维护接口错误')
+      h.routes['/maintenance/v1/message'] = () => ({ network: true })
+      yield* m.check
+      yield* settle
+      expect(a.receiver.state().maintenance.msg?.maintenanceSwitch).toBe(false)
+      expect(eventsOf(a, 'ShowToast')).toEqual([])
+    })))
+
   it('an answer overtaken by the answer of a later check is dropped: no spurious off, no second modal', () =>
     runCore({}, (h) => Effect.gen(function* () {
       const path = '/api/public/v1/room/getRoomMaintenanceMsg'
