@@ -92,6 +92,8 @@ export const opsApplet = (target: OpsTarget, phone: string, openId?: string): Pr
 export interface PhoneReport {
   readonly encoding: boolean
   readonly viewers: number
+  /** sockets subscribed to its wall thumbnail. */
+  readonly thumbSubscribers: number
   readonly sockets: number
   readonly state: {
     readonly orientation: 'portrait' | 'landscape'; readonly screen: string; readonly text: string; readonly clipboard: string

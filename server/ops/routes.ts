@@ -68,7 +68,7 @@ export const writeOpsToken = (dataDir: string, token: string): void => {
 
 /** `hub`: this instance's push hub, which can ask every instance for its connections. */
 /** The operator's view of this instance's phone screens (e2e tests read a phone's state with it). */
-export type OpsPhones = Pick<LocalStreamServer, 'phoneState' | 'encoding' | 'viewerCount' | 'socketCount' | 'dropSockets'>
+export type OpsPhones = Pick<LocalStreamServer, 'phoneState' | 'encoding' | 'viewerCount' | 'thumbSubscribers' | 'socketCount' | 'dropSockets'>
 
 export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pick<PushServer, 'connections'>, phones?: OpsPhones): void => {
   const { app, db } = ctx
@@ -98,6 +98,7 @@ export const registerOpsRoutes = (ctx: ServerContext, opsToken: string, hub: Pic
     return c.json(envelope(0, {
       encoding: phones.encoding(device.id),
       viewers: phones.viewerCount(device.id),
+      thumbSubscribers: phones.thumbSubscribers(device.id),
       sockets: phones.socketCount(),
       state: state === null ? null : {
         orientation: state.orientation, screen: state.screen, text: state.text, clipboard: state.clipboard,

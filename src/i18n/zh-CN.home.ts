@@ -32,6 +32,29 @@ export const home = {
   notifications: '消息',
   unread: (n: number) => (n > 0 ? `${n}条未读消息` : '没有未读消息'),
   current: '当前',
+  /** the home's 列表 / 宫格 switch and the wall of live thumbnails. */
+  wall: {
+    view: '显示方式',
+    list: '列表',
+    grid: '宫格',
+    columns: '每行',
+    columnsOf: (n: number) => `${n}列`,
+    loading: '画面加载中',
+    live: '实时画面',
+    expired: '已到期',
+    restarting: '重启中',
+    offline: '网络已断开',
+    refused: '无权查看',
+    accessRemoved: '授权已取消',
+    unavailable: '画面暂不可用',
+    sessionEnded: '登录已失效',
+    starting: '启动中',
+    selected: (n: number) => `已选${n}台`,
+    bulk: '批量操作',
+    clear: '取消选择',
+    selectHint: '长按选择云手机',
+    tileLabel: (name: string) => `${name}实时画面`,
+  },
 } as const
 
 /** /package/notificationMessage/notificationMessage. */

@@ -20,7 +20,7 @@ import { getString, Storage } from '../storage/storage.ts'
 import { TabRegistry } from '../tabs/tab-registry.ts'
 import { StreamHub } from '../stream/stream-service.ts'
 import type { HubPort } from '../stream/stream-hub.ts'
-import type { CoreToDecoder, CoreToTab } from '../protocol/stream-ports.ts'
+import type { CoreToDecoder, CoreToTab, WallToTab } from '../protocol/stream-ports.ts'
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
@@ -124,6 +124,14 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
     closeStream: (viewerId) =>
       run(Effect.gen(function* () {
         (yield* StreamHub).close(viewerId)
+      })),
+    openWall: (port) =>
+      run(Effect.gen(function* () {
+        return (yield* StreamHub).attachWall(tabId ?? '', port as unknown as HubPort<WallToTab>)
+      })),
+    closeWall: (wallId) =>
+      run(Effect.gen(function* () {
+        (yield* StreamHub).detachWall(wallId)
       })),
     streamStats: () => run(Effect.gen(function* () {
       return (yield* StreamHub).stats()

@@ -116,8 +116,14 @@ export interface CoreApi {
    */
   openStream(input: OpenStreamInput, decoder: MessagePort, control: MessagePort): Promise<number>
   closeStream(viewerId: number): Promise<void>
+  /**
+   * The home's wall in this tab: `port` carries TabToWall up (the cards whose tiles are on screen, card tokens) and
+   * WallToTab down (stills, ended thumbnails, token requests); every tab's walls share the core's one stream socket.
+   */
+  openWall(port: MessagePort): Promise<number>
+  closeWall(wallId: number): Promise<void>
   /** Test/bench only: the stream sockets this core opened so far and the phones open on the server now. */
-  streamStats(): Promise<{ readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean }>
+  streamStats(): Promise<{ readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean; readonly thumbsOpen: number }>
   /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
   __terminate(): Promise<void>
 }

@@ -19,6 +19,8 @@ export const StorageKey = {
   devServerLogLevel: 'devServerLogLevel',
   windowHeight: 'windowHeight',
   statusBarHeight: 'statusBarHeight',
+  /** the home's 列表 / 宫格 choice and the wall's columns (a client preference, JSON of HomeView). */
+  homeView: 'homeView',
 } as const
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey]
 
@@ -32,7 +34,7 @@ export const KEPT_ON_EXIT: ReadonlyArray<StorageKey> = [
 /** Keys a tab may read and write through the core (navigation bookkeeping and UI flags). */
 export const TAB_WRITABLE_KEYS = [
   StorageKey.path, StorageKey.previousPagePath, StorageKey.updateIndex, StorageKey.paymentPopupVisible,
-  StorageKey.isSwitchExit, StorageKey.windowHeight, StorageKey.statusBarHeight,
+  StorageKey.isSwitchExit, StorageKey.windowHeight, StorageKey.statusBarHeight, StorageKey.homeView,
 ] as const
 export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]
 

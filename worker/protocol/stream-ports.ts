@@ -38,3 +38,21 @@ export interface OpenStreamInput {
   readonly preset: StreamPreset
   readonly audio: boolean
 }
+
+// ---- the home's wall: one port per tab (tab main thread <-> core) for every thumbnail it shows ----
+
+/** Tab → core. */
+export type TabToWall =
+  /** the cards whose tiles are on screen in this tab now (the whole set; it replaces the previous one). */
+  | { readonly t: 'want'; readonly cards: ReadonlyArray<number> }
+  /** a card token (from connect) for a card the core asked one for. */
+  | { readonly t: 'token'; readonly cardId: number; readonly cardToken: string }
+
+/** Core → tab. */
+export type WallToTab =
+  /** the card's latest still (THUMBNAIL: a JPEG), from the socket or the core's cache; `at` is when the core got it. */
+  | { readonly t: 'still'; readonly cardId: number; readonly bytes: Uint8Array; readonly at: number }
+  /** the card's thumbnails ended: show the reason, not the last picture (a new still ends that). */
+  | { readonly t: 'ended'; readonly cardId: number; readonly reason: StreamCloseReason }
+  /** the core has no (valid) card token for the card: the tab connects and answers `token`. */
+  | { readonly t: 'needToken'; readonly cardId: number }

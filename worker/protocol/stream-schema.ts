@@ -18,6 +18,9 @@ export const StreamClientMessage = Schema.Union([
     audio: Schema.Boolean,
   }),
   Schema.Struct({ op: Schema.Literal('close'), cardId: CardId }),
+  /** the wall: this socket wants the card's thumbnails (THUMBNAIL), authorised as `open` is; `unthumb` stops them. */
+  Schema.Struct({ op: Schema.Literal('thumb'), cardId: CardId, cardToken: Schema.String.check(Schema.isMaxLength(200)) }),
+  Schema.Struct({ op: Schema.Literal('unthumb'), cardId: CardId }),
   Schema.Struct({ op: Schema.Literal('preset'), cardId: CardId, preset: StreamPresetSchema }),
   Schema.Struct({ op: Schema.Literal('audio'), cardId: CardId, on: Schema.Boolean }),
   Schema.Struct({ op: Schema.Literal('ping'), t: Schema.Number }),
@@ -28,6 +31,8 @@ export type StreamClientMessage = typeof StreamClientMessage.Type
 export const StreamServerMessage = Schema.Union([
   Schema.Struct({ op: Schema.Literal('opened'), cardId: CardId, preset: StreamPresetSchema }),
   Schema.Struct({ op: Schema.Literal('closed'), cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) }),
+  /** the card's thumbnails ended (refused, expired, restarting...): the wall shows the state, not the last picture. */
+  Schema.Struct({ op: Schema.Literal('thumbClosed'), cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) }),
   Schema.Struct({ op: Schema.Literal('pong'), t: Schema.Number }),
 ])
 export type StreamServerMessage = typeof StreamServerMessage.Type

@@ -112,6 +112,15 @@ export type { StreamClientMessage, StreamServerMessage } from './stream-schema.t
 import type { StreamServerMessage } from './stream-schema.ts'
 
 /** Close reasons of a channel (server → core), explained in Chinese by the viewer. */
+/**
+ * The wall's thumbnail channel (kind thumbnail): each frame's payload is one whole JPEG still of the phone's screen,
+ * its short side `shortSide` px (orientation is the still's own width and height), at most one per `intervalMs` while
+ * the socket subscribed the card with `thumb`, and none while the picture is unchanged (the core keeps the last one).
+ * JPEG, not WebP: Skia encodes a 240x427 still in about 3.5 ms of CPU against WebP's 10 ms (WebP is ~40 % smaller);
+ * with 60 phones per account the server's CPU is the scarcer resource (docs/phone-stream.md has the figures).
+ */
+export const THUMBNAIL = { shortSide: 240, intervalMs: 1_000, mime: 'image/jpeg', quality: 70 } as const
+
 export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable'] as const
 export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number]
 
@@ -132,6 +141,9 @@ export const parseStreamServerMessage = (text: string): StreamServerMessage | nu
   if (m.op === 'opened' && (STREAM_PRESETS as ReadonlyArray<unknown>).includes(m.preset)) {
     return { op: 'opened', cardId: m.cardId, preset: m.preset as StreamPreset }
   }
+  if (m.op === 'thumbClosed' && (STREAM_CLOSE_REASONS as ReadonlyArray<unknown>).includes(m.reason)) {
+    return { op: 'thumbClosed', cardId: m.cardId, reason: m.reason as StreamCloseReason }
+  }
   if (m.op === 'closed' && (STREAM_CLOSE_REASONS as ReadonlyArray<unknown>).includes(m.reason)) {
     return { op: 'closed', cardId: m.cardId, reason: m.reason as StreamCloseReason }
   }
@@ -147,6 +159,8 @@ export const STREAM_LIMITS = {
   maxTextBytes: 4096,
   /** phones one socket may view at once. */
   maxChannelsPerSocket: 64,
+  /** thumbnail channels one socket may hold at once (an account's 60 phones fit). */
+  maxThumbnailsPerSocket: 64,
   maxMessageBytes: 64 * 1024,
   /** browser sockets one user may hold on an instance: one more closes the oldest (a browser that went away). */
   maxSocketsPerUser: 10,

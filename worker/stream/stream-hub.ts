@@ -2,7 +2,12 @@
 // the scrcpy metadata, the last config and the packets since the last keyframe, so a second tab (or a tab shown
 // again) paints at once from the cache instead of asking the server for a new stream. Hidden tabs get nothing; a
 // phone nobody visible views is closed after a grace period, and the socket when no phone is left.
-import type { CoreToDecoder, CoreToTab, OpenStreamInput, StreamState, TabToCore } from '../protocol/stream-ports.ts'
+//
+// The wall (thumbnails): each tab hands one wall port and tells which cards' tiles it has on screen; the core
+// subscribes the union over visible tabs on the same socket (`thumb`), keeps each card's last still (a tab opened or
+// shown later paints every tile from it at once) and unsubscribes a card no visible tab shows after the same grace.
+// A card whose thumbnails ended loses its still (its tiles show why); without a card token the core asks a tab for one.
+import type { CoreToDecoder, CoreToTab, OpenStreamInput, StreamState, TabToCore, TabToWall, WallToTab } from '../protocol/stream-ports.ts'
 import {
   AUDIO_META_BYTES, decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, SCRCPY_RESET_VIDEO, STREAM_KIND,
   parseStreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
@@ -47,6 +52,8 @@ export const STREAM_TIMING = {
   deadAfterMs: 3_500,
   /** packets kept since the last keyframe; past it the cache waits for the next keyframe. */
   maxGopPackets: 400,
+  /** a card's thumbnails that ended for a passing reason (restarting, unavailable, flood, a stale token) are asked again after this. */
+  thumbRetryMs: 5_000,
 } as const
 
 interface Viewer {
@@ -79,6 +86,25 @@ interface Phone {
   live: boolean
 }
 
+interface Thumb {
+  readonly cardId: number
+  token: string | null
+  /** subscribed on the server (sent `thumb`), or not. */
+  state: 'idle' | 'open'
+  still: Uint8Array | null
+  at: number
+  ended: StreamCloseReason | null
+  graceTimer: unknown
+  retryTimer: unknown
+  tokenAsked: boolean
+}
+
+interface Wall {
+  readonly id: number
+  readonly tabId: string
+  readonly port: HubPort<WallToTab>
+  want: Set<number>
+}
 
 export interface StreamHub {
   /** a tab starts showing a phone; answers the viewer id used to stop. */
@@ -87,8 +113,11 @@ export interface StreamHub {
   /** a tab's visibility changed (or it closed: visible false then release). */
   setVisible(tabId: string, visible: boolean): void
   releaseTab(tabId: string): void
-  /** for tests and the bench: sockets opened so far and phones open on the server now. */
-  stats(): { readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean }
+  /** a tab's wall port (TabToWall in, WallToTab out); answers the id used to detach it. */
+  attachWall(tabId: string, port: HubPort<WallToTab>): number
+  detachWall(wallId: number): void
+  /** for tests and the bench: sockets opened so far, phones open on the server now, cards whose thumbnails are subscribed. */
+  stats(): { readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean; readonly thumbsOpen: number }
   dispose(): void
 }
 
@@ -111,9 +140,15 @@ export const makeStreamHub = (o: {
   let lastPong = 0
   let pinger: unknown = null
   let disposed = false
+  const thumbs = new Map<number, Thumb>()
+  const walls = new Map<number, Wall>()
+  let nextWallId = 1
 
   const visibleViewers = (phone: Phone) => [...phone.viewers.values()].filter((v) => o.isVisible(v.tabId))
   const wanted = (phone: Phone) => visibleViewers(phone).length > 0
+  const wallsShowing = (cardId: number) => [...walls.values()].filter((w) => w.want.has(cardId) && o.isVisible(w.tabId))
+  const thumbWanted = (cardId: number) => wallsShowing(cardId).length > 0
+  const anyWanted = () => [...phones.values()].some(wanted) || [...thumbs.keys()].some(thumbWanted)
 
   const post = <T>(port: HubPort<T>, message: T) => {
     try {
@@ -189,7 +224,7 @@ export const makeStreamHub = (o: {
   /** opens the socket when a visible viewer needs it; closes it after a grace when none does. */
   const settleSocket = () => {
     if (disposed) return
-    const needed = [...phones.values()].some(wanted)
+    const needed = anyWanted()
     if (needed) {
       timers.clearTimeout(socketGraceTimer)
       socketGraceTimer = null
@@ -199,7 +234,7 @@ export const makeStreamHub = (o: {
     if (socket !== null && socketGraceTimer === null) {
       socketGraceTimer = timers.setTimeout(() => {
         socketGraceTimer = null
-        if (![...phones.values()].some(wanted)) shutSocket()
+        if (!anyWanted()) shutSocket()
       }, STREAM_TIMING.socketGraceMs)
     }
   }
@@ -215,6 +250,8 @@ export const makeStreamHub = (o: {
       phone.live = false
       resetCache(phone, true)
     }
+    // the stills stay: they are the wall's cache
+    for (const thumb of thumbs.values()) thumb.state = 'idle'
     s?.close()
   }
 
@@ -222,7 +259,7 @@ export const makeStreamHub = (o: {
     if (which !== socket) return
     shutSocket()
     if (disposed) return
-    const needed = [...phones.values()].some(wanted)
+    const needed = anyWanted()
     for (const phone of phones.values()) status(phone, 'reconnecting')
     if (!needed) return
     const delays = STREAM_TIMING.reconnectMs
@@ -244,6 +281,7 @@ export const makeStreamHub = (o: {
         lastPong = timers.now()
         pinger = timers.setInterval(ping, STREAM_TIMING.pingMs)
         for (const phone of phones.values()) if (wanted(phone)) openOnServer(phone)
+        for (const thumb of thumbs.values()) settleThumb(thumb)
       },
       onMessage: (data) => {
         if (self !== socket) return
@@ -276,6 +314,7 @@ export const makeStreamHub = (o: {
       for (const phone of phones.values()) if (phone.state === 'open') tellTabs(phone, { t: 'latency', ms })
       return
     }
+    if (message.op === 'thumbClosed') return onThumbClosed(message.cardId, message.reason)
     const phone = phones.get(message.cardId)
     if (phone === undefined) return
     if (message.op === 'opened') {
@@ -342,6 +381,7 @@ export const makeStreamHub = (o: {
   const onBinary = (data: Uint8Array) => {
     const frame = decodeChannelFrame(data)
     if (frame === null) return
+    if (frame.kind === STREAM_KIND.thumbnail) return onStill(frame.cardId, frame.payload)
     const phone = phones.get(frame.cardId)
     if (phone === undefined || phone.state !== 'open') return
     phone.bytesThisSecond += data.byteLength
@@ -394,6 +434,120 @@ export const makeStreamHub = (o: {
     settleSocket()
   }
 
+  // ---- the wall ----
+
+  const thumbOf = (cardId: number): Thumb => {
+    let thumb = thumbs.get(cardId)
+    if (thumb === undefined) {
+      thumb = { cardId, token: null, state: 'idle', still: null, at: 0, ended: null, graceTimer: null, retryTimer: null, tokenAsked: false }
+      thumbs.set(cardId, thumb)
+    }
+    return thumb
+  }
+
+  /** what a wall shows for the card now: its still, or why it has none. */
+  const replay = (wall: Wall, thumb: Thumb) => {
+    if (thumb.still !== null) post(wall.port, { t: 'still', cardId: thumb.cardId, bytes: thumb.still, at: thumb.at })
+    else if (thumb.ended !== null) post(wall.port, { t: 'ended', cardId: thumb.cardId, reason: thumb.ended })
+  }
+
+  /** subscribes a card some visible wall shows (asking a tab for a token when it has none); unsubscribes after a grace. */
+  const settleThumb = (thumb: Thumb) => {
+    if (thumbWanted(thumb.cardId)) {
+      timers.clearTimeout(thumb.graceTimer)
+      thumb.graceTimer = null
+      if (thumb.token === null) {
+        if (!thumb.tokenAsked) {
+          thumb.tokenAsked = true
+          const wall = wallsShowing(thumb.cardId)[0]
+          if (wall !== undefined) post(wall.port, { t: 'needToken', cardId: thumb.cardId })
+        }
+        return
+      }
+      if (socketUp && thumb.state === 'idle' && thumb.retryTimer === null) {
+        thumb.state = 'open'
+        sendJson({ op: 'thumb', cardId: thumb.cardId, cardToken: thumb.token })
+      }
+    } else if (thumb.state === 'open' && thumb.graceTimer === null) {
+      thumb.graceTimer = timers.setTimeout(() => {
+        thumb.graceTimer = null
+        if (thumbWanted(thumb.cardId) || thumb.state !== 'open') return
+        thumb.state = 'idle'
+        sendJson({ op: 'unthumb', cardId: thumb.cardId })
+        settleSocket()
+      }, STREAM_TIMING.phoneGraceMs)
+    }
+  }
+
+  const onStill = (cardId: number, payload: Uint8Array) => {
+    const thumb = thumbs.get(cardId)
+    if (thumb === undefined || thumb.state !== 'open') return
+    reconnectAttempt = 0
+    thumb.still = payload.slice()
+    thumb.at = timers.now()
+    thumb.ended = null
+    for (const wall of wallsShowing(cardId)) replay(wall, thumb)
+  }
+
+  const onThumbClosed = (cardId: number, reason: StreamCloseReason) => {
+    const thumb = thumbs.get(cardId)
+    if (thumb === undefined) return
+    thumb.state = 'idle'
+    // never a stale picture of a phone that is expired, restarting, gone
+    thumb.still = null
+    thumb.ended = reason
+    timers.clearTimeout(thumb.graceTimer)
+    thumb.graceTimer = null
+    for (const wall of [...walls.values()]) if (wall.want.has(cardId) && o.isVisible(wall.tabId)) replay(wall, thumb)
+    if (reason === 'expired' || reason === 'accessRemoved') return
+    // a token that ended (refused, its session): a new one from a tab; a passing reason: again after a while
+    if (reason === 'refused' || reason === 'sessionEnded') {
+      thumb.token = null
+      thumb.tokenAsked = false
+    }
+    timers.clearTimeout(thumb.retryTimer)
+    thumb.retryTimer = timers.setTimeout(() => {
+      thumb.retryTimer = null
+      settleThumb(thumb)
+    }, STREAM_TIMING.thumbRetryMs)
+  }
+
+  const onWallMessage = (wall: Wall, data: unknown) => {
+    if (typeof data !== 'object' || data === null) return
+    const m = data as TabToWall
+    if (m.t === 'want' && Array.isArray(m.cards)) {
+      const before = wall.want
+      wall.want = new Set(m.cards.filter((c): c is number => typeof c === 'number' && Number.isInteger(c) && c > 0))
+      for (const cardId of wall.want) {
+        const thumb = thumbOf(cardId)
+        if (!before.has(cardId) && o.isVisible(wall.tabId)) replay(wall, thumb)
+        settleThumb(thumb)
+      }
+      for (const cardId of before) if (!wall.want.has(cardId)) settleThumb(thumbOf(cardId))
+      settleSocket()
+    } else if (m.t === 'token' && typeof m.cardId === 'number' && typeof m.cardToken === 'string') {
+      const thumb = thumbOf(m.cardId)
+      thumb.token = m.cardToken
+      thumb.tokenAsked = false
+      if (thumb.ended === 'expired' || thumb.ended === 'accessRemoved') {
+        // a new connect succeeded: renewed or authorised again
+        timers.clearTimeout(thumb.retryTimer)
+        thumb.retryTimer = null
+      }
+      settleThumb(thumb)
+      settleSocket()
+    }
+  }
+
+  const detachWall = (wallId: number) => {
+    const wall = walls.get(wallId)
+    if (wall === undefined) return
+    walls.delete(wallId)
+    wall.port.onmessage = null
+    for (const cardId of wall.want) settleThumb(thumbOf(cardId))
+    settleSocket()
+  }
+
   const removeViewer = (viewerId: number) => {
     const entry = viewers.get(viewerId)
     if (entry === undefined) return
@@ -442,16 +596,38 @@ export const makeStreamHub = (o: {
         }
         settlePhone(phone)
       }
+      for (const wall of walls.values()) {
+        if (wall.tabId !== tabId) continue
+        // shown again: every tile from the cache at once
+        if (visible) for (const cardId of wall.want) replay(wall, thumbOf(cardId))
+        for (const cardId of wall.want) settleThumb(thumbOf(cardId))
+      }
+      settleSocket()
     },
     releaseTab(tabId) {
       for (const [id, entry] of [...viewers]) if (entry.viewer.tabId === tabId) removeViewer(id)
+      for (const wall of [...walls.values()]) if (wall.tabId === tabId) detachWall(wall.id)
     },
-    stats: () => ({ socketsOpened, phonesOpen: [...phones.values()].filter((p) => p.state !== 'idle').length, socketOpen: socketUp }),
+    attachWall(tabId, port) {
+      const wall: Wall = { id: nextWallId++, tabId, port, want: new Set() }
+      walls.set(wall.id, wall)
+      port.onmessage = (event) => onWallMessage(wall, event.data)
+      return wall.id
+    },
+    detachWall,
+    stats: () => ({
+      socketsOpened, phonesOpen: [...phones.values()].filter((p) => p.state !== 'idle').length, socketOpen: socketUp,
+      thumbsOpen: [...thumbs.values()].filter((t) => t.state === 'open').length,
+    }),
     dispose() {
       disposed = true
       timers.clearTimeout(reconnectTimer)
       timers.clearTimeout(socketGraceTimer)
       for (const phone of phones.values()) timers.clearTimeout(phone.graceTimer)
+      for (const thumb of thumbs.values()) {
+        timers.clearTimeout(thumb.graceTimer)
+        timers.clearTimeout(thumb.retryTimer)
+      }
       shutSocket()
     },
   }

@@ -41,26 +41,34 @@ const font = (px: number, weight = ''): string => `${weight ? `${weight} ` : ''}
 export interface Renderer {
   /** RGBA bytes (width * height * 4) of the state at `now`, drawn at width x height. */
   render(state: PhoneState, now: number, width: number, height: number): Uint8Array
+  /** the state at `now` drawn at width x height and encoded as a still (the wall's thumbnail; THUMBNAIL in stream.ts). */
+  still(state: PhoneState, now: number, width: number, height: number, format: 'jpeg' | 'webp', quality: number): Uint8Array
 }
 
 export const createRenderer = (): Renderer => {
   ensureFonts()
   let canvas: Canvas | null = null
   let ctx: SKRSContext2D | null = null
+  // a still (a thumbnail) has no input marker and a clock to the minute: an idle phone's picture changes once a minute
+  const draw = (state: PhoneState, now: number, width: number, height: number, marker: boolean): Canvas => {
+    if (!canvas || canvas.width !== width || canvas.height !== height) {
+      canvas = createCanvas(width, height)
+      ctx = canvas.getContext('2d', { alpha: false })
+    }
+    const g = ctx!
+    const { width: lw } = screenSize(state.orientation)
+    const scale = width / lw
+    g.setTransform(scale, 0, 0, scale, 0, 0)
+    drawPhone(g, state, now, !marker)
+    g.setTransform(1, 0, 0, 1, 0, 0)
+    if (marker) drawMarker(g, state.inputSeq, width, height)
+    return canvas
+  }
   return {
-    render(state, now, width, height) {
-      if (!canvas || canvas.width !== width || canvas.height !== height) {
-        canvas = createCanvas(width, height)
-        ctx = canvas.getContext('2d', { alpha: false })
-      }
-      const g = ctx!
-      const { width: lw } = screenSize(state.orientation)
-      const scale = width / lw
-      g.setTransform(scale, 0, 0, scale, 0, 0)
-      drawPhone(g, state, now)
-      g.setTransform(1, 0, 0, 1, 0, 0)
-      drawMarker(g, state.inputSeq, width, height)
-      return canvas.data()
+    render: (state, now, width, height) => draw(state, now, width, height, true).data(),
+    still: (state, now, width, height, format, quality) => {
+      const c = draw(state, now, width, height, false)
+      return format === 'webp' ? c.encodeSync('webp', quality) : c.encodeSync('jpeg', quality)
     },
   }
 }
@@ -74,14 +82,14 @@ const drawMarker = (g: SKRSContext2D, inputSeq: number, width: number, height: n
   }
 }
 
-const drawPhone = (g: SKRSContext2D, state: PhoneState, now: number): void => {
+const drawPhone = (g: SKRSContext2D, state: PhoneState, now: number, minuteClock = false): void => {
   const { width, height } = screenSize(state.orientation)
   g.fillStyle = state.screen === 'home' || state.screen === 'recents' ? '#1d3557' : '#f5f5f5'
   g.fillRect(0, 0, width, height)
   if (state.screen === 'home') drawHome(g, state)
   else if (state.screen === 'recents') drawRecents(g, state)
   else drawApp(g, state, now)
-  drawStatusBar(g, width, now)
+  drawStatusBar(g, width, now, minuteClock)
   drawNavBar(g, width, height)
   for (const r of state.ripples) {
     const t = (now - r.at) / RIPPLE_MS
@@ -93,14 +101,14 @@ const drawPhone = (g: SKRSContext2D, state: PhoneState, now: number): void => {
   }
 }
 
-const drawStatusBar = (g: SKRSContext2D, width: number, now: number): void => {
+const drawStatusBar = (g: SKRSContext2D, width: number, now: number, minuteClock: boolean): void => {
   g.fillStyle = '#111111'
   g.fillRect(0, 0, width, LAYOUT.statusBar)
   g.fillStyle = '#ffffff'
   g.font = font(26)
   g.textBaseline = 'middle'
   g.textAlign = 'center'
-  g.fillText(clockText(now), width / 2, LAYOUT.statusBar / 2)
+  g.fillText(minuteClock ? clockText(now).slice(0, 5) : clockText(now), width / 2, LAYOUT.statusBar / 2)
   // battery: 87 %
   const bx = width - 110
   g.strokeStyle = '#ffffff'

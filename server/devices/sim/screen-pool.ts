@@ -6,16 +6,22 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { EncodedPacket } from './encoder.ts'
-import type { FrameRequest } from './screen.ts'
+import type { FrameRequest, StillRequest } from './screen.ts'
 
 export type ScreenRequest =
   | { readonly op: 'frame'; readonly id: number; readonly screen: number; readonly request: FrameRequest }
+  | { readonly op: 'still'; readonly id: number; readonly screen: number; readonly request: StillRequest }
   | { readonly op: 'close'; readonly screen: number }
-export type ScreenReply = { readonly id: number; readonly packets: EncodedPacket[] } | { readonly id: number; readonly error: string }
+export type ScreenReply =
+  | { readonly id: number; readonly packets: EncodedPacket[] }
+  | { readonly id: number; readonly still: Uint8Array }
+  | { readonly id: number; readonly error: string }
 
 /** One phone's screen on a screen thread. Frames must not overlap (await each). */
 export interface PooledScreen {
   frame(request: FrameRequest): Promise<EncodedPacket[]>
+  /** a thumbnail still (drawn on its own canvas: it may come between frames). */
+  still(request: StillRequest): Promise<Uint8Array>
   close(): void
 }
 
@@ -28,7 +34,7 @@ export interface ScreenPool {
 interface Thread {
   worker: Worker | null
   screens: number
-  readonly pending: Map<number, { resolve: (p: EncodedPacket[]) => void; reject: (e: Error) => void }>
+  readonly pending: Map<number, { resolve: (p: EncodedPacket[] | Uint8Array) => void; reject: (e: Error) => void }>
 }
 
 // the server runs its TypeScript through tsx; a worker thread registers it before loading its entry
@@ -49,7 +55,7 @@ export const createScreenPool = (size = Math.max(1, Math.min(4, availableParalle
       if (!waiting) return
       thread.pending.delete(reply.id)
       if ('error' in reply) waiting.reject(new Error(reply.error))
-      else waiting.resolve(reply.packets)
+      else waiting.resolve('still' in reply ? reply.still : reply.packets)
     })
     const gone = (why: string) => {
       if (thread.worker !== worker) return
@@ -71,15 +77,22 @@ export const createScreenPool = (size = Math.max(1, Math.min(4, availableParalle
       thread.screens += 1
       live += 1
       let closed = false
+      const ask = (message: (id: number) => ScreenRequest): Promise<EncodedPacket[] | Uint8Array> => {
+        const worker = thread.worker ?? start(thread)
+        const id = nextId++
+        return new Promise((resolve, reject) => {
+          thread.pending.set(id, { resolve, reject })
+          worker.postMessage(message(id))
+        })
+      }
       return {
         frame(request) {
           if (closed) return Promise.resolve([])
-          const worker = thread.worker ?? start(thread)
-          const id = nextId++
-          return new Promise<EncodedPacket[]>((resolve, reject) => {
-            thread.pending.set(id, { resolve, reject })
-            worker.postMessage({ op: 'frame', id, screen, request } satisfies ScreenRequest)
-          })
+          return ask((id) => ({ op: 'frame', id, screen, request })) as Promise<EncodedPacket[]>
+        },
+        still(request) {
+          if (closed) return Promise.reject(new Error('screen closed'))
+          return ask((id) => ({ op: 'still', id, screen, request })) as Promise<Uint8Array>
         },
         close() {
           if (closed) return

@@ -1,7 +1,7 @@
 // A screen thread (screen-pool.ts): draws and encodes the frames of the phones assigned to it, one at a time per
 // phone, so the server's event loop never waits on Skia or libx264.
 import { parentPort } from 'node:worker_threads'
-import { createPhoneScreen, type FrameRequest, type PhoneScreen } from './screen.ts'
+import { createPhoneScreen, type FrameRequest, type PhoneScreen, type StillRequest } from './screen.ts'
 import type { ScreenReply, ScreenRequest } from './screen-pool.ts'
 
 const screens = new Map<number, PhoneScreen>()
@@ -20,7 +20,9 @@ port.on('message', (message: ScreenRequest) => {
   }
   let reply: ScreenReply
   try {
-    reply = { id: message.id, packets: screen.frame(message.request as FrameRequest) }
+    reply = message.op === 'still'
+      ? { id: message.id, still: screen.still(message.request as StillRequest) }
+      : { id: message.id, packets: screen.frame(message.request as FrameRequest) }
   } catch (e) {
     reply = { id: message.id, error: e instanceof Error ? e.message : String(e) }
   }

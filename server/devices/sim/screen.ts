@@ -16,8 +16,18 @@ export interface FrameRequest {
   readonly forceKeyframe: boolean
 }
 
+/** A thumbnail: the state at `now` as a JPEG still of width x height (THUMBNAIL in worker/protocol/stream.ts). */
+export interface StillRequest {
+  readonly state: PhoneState
+  readonly now: number
+  readonly width: number
+  readonly height: number
+  readonly quality: number
+}
+
 export interface PhoneScreen {
   frame(request: FrameRequest): EncodedPacket[]
+  still(request: StillRequest): Uint8Array
   close(): void
 }
 
@@ -26,6 +36,8 @@ const sameSettings = (a: EncoderSettings, b: EncoderSettings): boolean =>
 
 export const createPhoneScreen = (): PhoneScreen => {
   let renderer: Renderer | null = null
+  // the thumbnail's own canvas (a different size from the video's)
+  let stills: Renderer | null = null
   let encoder: PhoneEncoder | null = null
   return {
     frame({ state, now, settings, ptsUs, forceKeyframe }) {
@@ -45,10 +57,15 @@ export const createPhoneScreen = (): PhoneScreen => {
         throw e
       }
     },
+    still({ state, now, width, height, quality }) {
+      stills ??= createRenderer()
+      return stills.still(state, now, width, height, 'jpeg', quality)
+    },
     close() {
       encoder?.close()
       encoder = null
       renderer = null
+      stills = null
     },
   }
 }

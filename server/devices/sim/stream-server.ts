@@ -7,6 +7,12 @@
 // after an input changed it, at the preset's rate while it animates, else when the clock's second turns. A viewer
 // joining (or falling behind) waits for a keyframe: metadata, config and that keyframe reach it first.
 //
+// Thumbnails (the home's wall): `thumb {cardId, cardToken}` is authorised exactly as `open` (the same card token
+// rules) and subscribes the socket to the card's THUMBNAIL channel: a JPEG still of the phone's screen at 240p drawn on
+// its screen thread once a second while some socket subscribes it, skipped while the picture is unchanged (same state,
+// same clock minute: a still's clock shows hours and minutes); a new subscriber gets the last still at once. Thumbnails need no encoder: a phone only on walls
+// costs a Skia draw and a JPEG encode per changed second. Phones on another instance are refused 'unavailable' (no relay).
+//
 // Sound (audio.ts): while a phone's 音乐 app plays and a socket asked for audio (open's flag, then `audio`), a 20 ms
 // clock encodes its melody as Opus for those sockets only: the audio metadata and the OpusHead config first, then
 // packets. Paused, nothing is sent.
@@ -22,7 +28,7 @@ import * as Schema from 'effect/Schema'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import {
   decodeChannelFrame, encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
-  STREAM_LIMITS, STREAM_PATH, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
+  STREAM_LIMITS, STREAM_PATH, THUMBNAIL, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
 } from '../../../worker/protocol/stream.ts'
 import { StreamClientMessage } from '../../../worker/protocol/stream-schema.ts'
 import { presetFrameSize } from '../../../worker/protocol/phone-screen.ts'
@@ -64,6 +70,8 @@ export interface LocalStreamServer extends StreamServer {
   phoneState(deviceId: number): PhoneState | null
   /** whether the phone has an encoder here now. */
   encoding(deviceId: number): boolean
+  /** sockets subscribed to the phone's thumbnails here now. */
+  thumbSubscribers(deviceId: number): number
   /** browser sockets open on this instance now. */
   socketCount(): number
   /** cuts every browser socket as a network failure would (operator / e2e): the cores reconnect by themselves. */
@@ -101,6 +109,8 @@ interface ClientSocket {
   readonly ws: WebSocket
   readonly relayed: boolean
   readonly channels: Map<number, Channel>
+  /** the wall's thumbnail subscriptions, by card. */
+  readonly thumbs: Map<number, ThumbChannel>
   tokens: number
   tokensAt: number
   closed: boolean
@@ -134,6 +144,11 @@ interface LocalChannel extends ChannelBase {
   /** wants the phone's sound; audioPrimed: has had the audio metadata and config. */
   audio: boolean
   audioPrimed: boolean
+}
+
+interface ThumbChannel extends ChannelBase {
+  readonly kind: 'thumb'
+  readonly phone: Phone
 }
 
 interface RelayChannel extends ChannelBase {
@@ -170,6 +185,13 @@ interface Phone {
   audioStartedAt: number
   audioFrames: number
   audioSample: number
+  /** the wall's subscribers, the 1 s thumbnail clock while there are some, and the last still with what it showed. */
+  readonly thumbViewers: Set<ThumbChannel>
+  thumbTimer: NodeJS.Timeout | null
+  thumbBusy: boolean
+  lastThumb: Uint8Array | null
+  lastThumbState: PhoneState | null
+  lastThumbClock: string
 }
 
 const toBytes = (data: RawData): Uint8Array =>
@@ -184,7 +206,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   let closing = false
 
   const leaseTimer = setInterval(() => {
-    const held = [...phones.values()].filter((p) => p.viewers.size > 0 || p.releaseTimer).map((p) => p.deviceId)
+    const held = [...phones.values()].filter((p) => p.viewers.size > 0 || p.thumbViewers.size > 0 || p.releaseTimer).map((p) => p.deviceId)
     leases.refresh(held).catch(() => undefined)
   }, LEASE_REFRESH_MS)
   leaseTimer.unref()
@@ -209,10 +231,118 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
         deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), screen: null, settings: null, config: null, encoding: false,
         pending: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
         music: null, audioTimer: null, audioStartedAt: 0, audioFrames: 0, audioSample: 0,
+        thumbViewers: new Set(), thumbTimer: null, thumbBusy: false, lastThumb: null, lastThumbState: null, lastThumbClock: '',
       }
       phones.set(deviceId, phone)
     }
     return phone
+  }
+
+  /** nothing views the phone (video or wall): its screen goes after the grace. */
+  const idle = (phone: Phone): boolean => phone.viewers.size === 0 && phone.thumbViewers.size === 0
+
+  const releaseLater = (phone: Phone): void => {
+    if (!idle(phone)) return
+    if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
+    phone.releaseTimer = setTimeout(() => {
+      phone.releaseTimer = null
+      if (idle(phone)) release(phone)
+    }, graceMs)
+    phone.releaseTimer.unref()
+  }
+
+  // ---- thumbnails ----
+
+  const stillSize = (state: PhoneState): { width: number; height: number } => {
+    const long = Math.round((THUMBNAIL.shortSide * 16) / 9 / 2) * 2
+    return state.orientation === 'portrait' ? { width: THUMBNAIL.shortSide, height: long } : { width: long, height: THUMBNAIL.shortSide }
+  }
+
+  /** draws and sends a still when the picture changed since the last one (state or the clock's minute). */
+  const thumbTick = (phone: Phone): void => {
+    if (phone.thumbViewers.size === 0 || phone.thumbBusy || closing) return
+    const now = clock.now()
+    phone.state = settle(phone.state, now)
+    const state = phone.state
+    const clockNow = clockText(now).slice(0, 5)
+    if (phone.lastThumb !== null && state === phone.lastThumbState && clockNow === phone.lastThumbClock && !animating(state, now)) return
+    phone.thumbBusy = true
+    phone.screen ??= screenPool().open()
+    const screen = phone.screen
+    screen.still({ state, now, ...stillSize(state), quality: THUMBNAIL.quality }).then(
+      (still) => {
+        phone.thumbBusy = false
+        if (screen !== phone.screen) return
+        phone.lastThumb = still
+        phone.lastThumbState = state
+        phone.lastThumbClock = clockNow
+        for (const t of phone.thumbViewers) sendThumb(t, still)
+      },
+      () => {
+        phone.thumbBusy = false
+      },
+    )
+  }
+
+  const sendThumb = (t: ThumbChannel, still: Uint8Array): void => {
+    // a slow reader skips stills (the next one replaces it anyway)
+    if (t.socket.ws.bufferedAmount > STREAM_MAX_BUFFERED_BYTES) return
+    sendFrame(t.socket, STREAM_KIND.thumbnail, t.cardId, still)
+  }
+
+  const syncThumbClock = (phone: Phone): void => {
+    if (phone.thumbViewers.size > 0 && !closing) {
+      if (phone.thumbTimer) return
+      phone.thumbTimer = setInterval(() => thumbTick(phone), THUMBNAIL.intervalMs)
+      phone.thumbTimer.unref()
+      return
+    }
+    if (phone.thumbTimer) clearInterval(phone.thumbTimer)
+    phone.thumbTimer = null
+  }
+
+  const openThumb = (socket: ClientSocket, cardId: number, grant: CardGrant): void => {
+    const phone = phoneOf(grant.deviceId)
+    if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
+    phone.releaseTimer = null
+    const channel: ThumbChannel = { kind: 'thumb', socket, cardId, ...grant, phone }
+    socket.thumbs.set(cardId, channel)
+    watchIdle(socket)
+    phone.thumbViewers.add(channel)
+    syncThumbClock(phone)
+    // the last still when it still shows the phone as it is; else a new one now
+    if (phone.lastThumb !== null && phone.lastThumbState === phone.state) sendThumb(channel, phone.lastThumb)
+    else thumbTick(phone)
+  }
+
+  const detachThumb = (channel: ThumbChannel): void => {
+    if (channel.socket.thumbs.get(channel.cardId) === channel) channel.socket.thumbs.delete(channel.cardId)
+    watchIdle(channel.socket)
+    const phone = channel.phone
+    if (!phone.thumbViewers.delete(channel)) return
+    syncThumbClock(phone)
+    releaseLater(phone)
+  }
+
+  const closeThumb = (channel: ThumbChannel, reason: StreamCloseReason): void => {
+    detachThumb(channel)
+    sendJson(channel.socket, { op: 'thumbClosed', cardId: channel.cardId, reason })
+  }
+
+  const thumb = async (socket: ClientSocket, message: StreamClientMessage & { op: 'thumb' }): Promise<void> => {
+    const previous = socket.thumbs.get(message.cardId)
+    if (previous) detachThumb(previous)
+    const refuse = (reason: StreamCloseReason) => sendJson(socket, { op: 'thumbClosed', cardId: message.cardId, reason })
+    if (socket.thumbs.size >= STREAM_LIMITS.maxThumbnailsPerSocket) return refuse('refused')
+    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    if (socket.closed) return
+    if (typeof result === 'string') return refuse(result)
+    if (socket.thumbs.has(message.cardId)) return
+    if (!socket.relayed) holdFor(result.userId, socket)
+    const placement = socket.relayed ? { local: true } : await leases.claim(result.deviceId).catch(() => null)
+    if (socket.closed || socket.thumbs.has(message.cardId)) return
+    if (!placement?.local) return refuse('unavailable')
+    openThumb(socket, message.cardId, result)
   }
 
   const release = (phone: Phone): void => {
@@ -226,6 +356,8 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     phone.audioTimer = null
     phone.music?.close()
     phone.music = null
+    if (phone.thumbTimer) clearInterval(phone.thumbTimer)
+    phone.thumbTimer = null
     leases.release(phone.deviceId).catch(() => undefined)
   }
 
@@ -441,12 +573,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (phone.viewers.size === 0) {
       if (phone.timer) clearTimeout(phone.timer)
       phone.timer = null
-      if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
-      phone.releaseTimer = setTimeout(() => {
-        phone.releaseTimer = null
-        if (phone.viewers.size === 0) release(phone)
-      }, graceMs)
-      phone.releaseTimer.unref()
+      releaseLater(phone)
     }
   }
 
@@ -550,17 +677,22 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (checking || closing) return
     checking = true
     try {
-      const byToken = new Map<string, LocalChannel[]>()
+      const byToken = new Map<string, Array<LocalChannel | ThumbChannel>>()
       for (const socket of sockets) {
         for (const channel of socket.channels.values()) {
           // a relayed viewer is checked where its screen is made (its local channel there)
           if (channel.kind === 'local') byToken.set(channel.token, [...(byToken.get(channel.token) ?? []), channel])
         }
+        for (const channel of socket.thumbs.values()) byToken.set(channel.token, [...(byToken.get(channel.token) ?? []), channel])
       }
       if (byToken.size === 0) return
       const ended = await endedCardTokens(db, [...byToken.keys()], clock.now())
       for (const [token, reason] of ended) {
-        for (const channel of byToken.get(token) ?? []) if (channel.socket.channels.get(channel.cardId) === channel) closeChannel(channel, reason)
+        for (const channel of byToken.get(token) ?? []) {
+          if (channel.kind === 'thumb') {
+            if (channel.socket.thumbs.get(channel.cardId) === channel) closeThumb(channel, reason)
+          } else if (channel.socket.channels.get(channel.cardId) === channel) closeChannel(channel, reason)
+        }
       }
     } finally {
       checking = false
@@ -616,6 +748,11 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (message.op === 'ping') return sendJson(socket, { op: 'pong', t: message.t })
     if (!socket.relayed && !allow(socket)) return
     if (message.op === 'open') return void open(socket, message)
+    if (message.op === 'thumb') return void thumb(socket, message)
+    if (message.op === 'unthumb') {
+      const t = socket.thumbs.get(message.cardId)
+      return t ? detachThumb(t) : undefined
+    }
     const channel = socket.channels.get(message.cardId)
     if (!channel) return
     if (channel.kind === 'relay') {
@@ -664,16 +801,16 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   const watchIdle = (socket: ClientSocket): void => {
     if (socket.idleTimer) clearTimeout(socket.idleTimer)
     socket.idleTimer = null
-    if (socket.closed || socket.relayed || socket.channels.size > 0) return
+    if (socket.closed || socket.relayed || socket.channels.size > 0 || socket.thumbs.size > 0) return
     socket.idleTimer = setTimeout(() => {
-      if (socket.channels.size === 0) socket.ws.close(1000, 'idle')
+      if (socket.channels.size === 0 && socket.thumbs.size === 0) socket.ws.close(1000, 'idle')
     }, options.idleSocketMs ?? STREAM_LIMITS.idleSocketMs)
     socket.idleTimer.unref()
   }
 
   const accept = (ws: WebSocket, relayed: boolean): void => {
     const socket: ClientSocket = {
-      ws, relayed, channels: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
+      ws, relayed, channels: new Map(), thumbs: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
     }
     sockets.add(socket)
     watchIdle(socket)
@@ -692,6 +829,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
         if (held?.size === 0) byUser.delete(socket.userId)
       }
       for (const channel of [...socket.channels.values()]) detach(channel)
+      for (const channel of [...socket.thumbs.values()]) detachThumb(channel)
     }
     ws.on('close', gone)
     ws.on('error', gone)
@@ -743,11 +881,15 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     },
     kick(deviceId, reason, userId) {
       forPhone(deviceId, userId, (channel) => closeChannel(channel, reason))
+      for (const socket of sockets) {
+        for (const t of [...socket.thumbs.values()]) if (t.deviceId === deviceId && (userId === undefined || t.userId === userId)) closeThumb(t, reason)
+      }
     },
     endSessions(digests) {
       const ended = new Set(digests)
       for (const socket of sockets) {
         for (const channel of [...socket.channels.values()]) if (ended.has(channel.session)) closeChannel(channel, 'sessionEnded')
+        for (const t of [...socket.thumbs.values()]) if (ended.has(t.session)) closeThumb(t, 'sessionEnded')
       }
     },
     resetPhone(deviceId) {
@@ -756,11 +898,13 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       phone.state = { ...initialPhone, inputSeq: phone.state.inputSeq }
       syncAudio(phone)
       produce(phone)
+      thumbTick(phone)
     },
     installApp: (deviceId, name) => changePhone(deviceId, (s) => installAppOn(s, name)),
     addFile: (deviceId, name, size) => changePhone(deviceId, (s) => addFileTo(s, name, size)),
     phoneState: (deviceId) => phones.get(deviceId)?.state ?? null,
     encoding: (deviceId) => (phones.get(deviceId)?.screen ?? null) !== null,
+    thumbSubscribers: (deviceId) => phones.get(deviceId)?.thumbViewers.size ?? 0,
     socketCount: () => wss.clients.size,
     dropSockets() {
       const n = wss.clients.size
@@ -781,7 +925,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
         if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
         release(phone)
       }
-      for (const socket of sockets) for (const channel of [...socket.channels.values()]) detach(channel)
+      for (const socket of sockets) {
+        for (const channel of [...socket.channels.values()]) detach(channel)
+        for (const channel of [...socket.thumbs.values()]) detachThumb(channel)
+      }
       for (const ws of wss.clients) ws.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },

@@ -24,8 +24,12 @@ import { useConfirm } from '../../../ui/use-confirm.ts'
 import { DeviceRow } from './-components/DeviceRow.tsx'
 import { DeviceMoreSheets } from '../../../features/devices/DeviceActions.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
+import { useHomeView, ViewBar } from './-components/ViewBar.tsx'
 import { usePopUpAds } from './-components/use-pop-up-ads.ts'
 import './index.css'
+
+// the 宫格 view's wall loads only when chosen
+const PhoneWall = lazy(() => import('../../../features/devices/wall/PhoneWall.tsx').then((m) => ({ default: m.PhoneWall })))
 
 // only a signed-in user with ads due loads the pop-up (and its swiper)
 const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
@@ -77,6 +81,13 @@ export default function HomeScreen() {
   const online = useOnline()
   const listRef = useRef<HTMLUListElement>(null)
   const scrolledTo = useRef<string | null>(null)
+  const [view, setView] = useHomeView(api)
+  const [wallSelected, setWallSelected] = useState<ReadonlySet<number>>(new Set())
+  const toggleWallSelect = useCallback((userCardId: number) => setWallSelected((before) => {
+    const next = new Set(before)
+    if (!next.delete(userCardId)) next.add(userCardId)
+    return next
+  }), [])
 
   const refresh = useCallback(async () => {
     await Promise.all([api.refreshDevices(), reloadUnread()])
@@ -157,6 +168,19 @@ export default function HomeScreen() {
         {t.buy}
       </Button>
     </div>
+  ) : view === null ? (
+    <Skeletons />
+  ) : view.mode === 'grid' ? (
+    <Suspense fallback={<Skeletons />}>
+      <PhoneWall
+        devices={devices.list}
+        columns={view.columns}
+        currentKey={currentKey}
+        onOpen={openDevice}
+        selected={wallSelected}
+        onToggleSelect={toggleWallSelect}
+      />
+    </Suspense>
   ) : (
     <ul
       ref={listRef}
@@ -211,6 +235,7 @@ export default function HomeScreen() {
           <Shortcuts />
         </>
       )}
+      {loggedIn && devices.list.length > 0 && view !== null && <ViewBar view={view} onChange={setView} />}
       {loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
       {online && devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
@@ -225,6 +250,13 @@ export default function HomeScreen() {
       >
         <div className="home-body">{body}</div>
       </PullToRefresh>
+      {view?.mode === 'grid' && wallSelected.size > 0 && (
+        <div className="wall-selection" data-testid="wall-selection">
+          <span className="wall-selection-count">{t.wall.selected(wallSelected.size)}</span>
+          <Button size="small" fill="outline" onClick={() => setWallSelected(new Set())}>{t.wall.clear}</Button>
+          <Button size="small" color="primary" onClick={() => void navigate({ to: PATHS.bulkOperation })}>{t.wall.bulk}</Button>
+        </div>
+      )}
       {devices.list.length > 0 && (
         <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
       )}
