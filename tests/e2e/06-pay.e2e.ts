@@ -120,14 +120,30 @@ test('a renewal whose payment fails shows the failure; records list orders and c
   await screenshot(page, 'pay-batch-renewal')
 })
 
-test('a package upgrade paid with star coins shows the device on the higher tier', async ({ page }) => {
+/** Opens a device's 更多 sheet on home. */
+async function openMore(page: Page, userCardId: number): Promise<void> {
+  await page.locator(`[data-testid="device-actions"][data-user-card-id="${userCardId}"]`).getByTestId('device-action-more').click()
+  await expect(page.getByTestId('device-action-upgrade')).toBeVisible()
+}
+
+test('a package upgrade, reached from the device\'s 更多 → 套餐升级 and paid with star coins, shows the device on the higher tier', async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
   await login(page, OTHER())
   await homeCount(page)
   await buyWithStarCoins(page)
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
   const bought = ids.find((id) => !notBought().includes(id))!
-  await page.goto(appUrl(`/package/packageUpgrade/packageUpgrade?userCardId=${bought}`))
+  // a device authorised to someone else cannot be upgraded: the entry is there, disabled
+  const upgradeEntry = page.locator('a:has([data-testid="device-action-upgrade"])')
+  await openMore(page, world.cards['伙伴的云手机'])
+  await expect(upgradeEntry).toHaveAttribute('aria-disabled', 'true')
+  await page.locator('.adm-action-sheet-cancel a').click()
+  await expect(page.getByTestId('device-action-upgrade')).toBeHidden()
+  await openMore(page, bought)
+  await expect(upgradeEntry).not.toHaveAttribute('aria-disabled', 'true')
+  await page.getByTestId('device-action-upgrade').click()
+  await expect(page).toHaveURL(new RegExp(`packageUpgrade\\?userCardId=${bought}$`))
   await expect(page.getByTestId('upgrade-option').first()).toBeVisible()
   await screenshot(page, 'pay-upgrade')
   await page.getByTestId('upgrade-submit').click()
