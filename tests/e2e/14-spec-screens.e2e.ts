@@ -49,7 +49,6 @@ test('one-tap replacement gives a device a new number, listed in the new-device 
 })
 
 test('recommended cloud phones, reached from the home\'s entry grid, list my usable devices and open one in the viewer', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
   await login(page, world.accounts.member)
   await expect(page.getByTestId('home-page')).toBeVisible()
   await page.getByTestId('shortcut-recommended').click()

@@ -47,7 +47,7 @@ describe('a server without demo mode', () => {
   }, 180_000)
   afterAll(() => t?.stop())
 
-  it('starts no H5 payment and serves no gateway page; the order stays unpaid', async () => {
+  it('starts no H5 or Alipay QR payment and serves no gateway page; the order stays unpaid', async () => {
     const base = t.server.url
     const { token } = await loginToken(base, '13700137000')
     const meal = (await api<Meal[]>(base, 'GET', '/api/pay/v2/meal/info?phoneType=STANDARD', { token })).body.data.find((m) => m.day === 1)!
@@ -57,6 +57,9 @@ describe('a server without demo mode', () => {
     for (const path of [`/api/pay/v1/alipay/h5/spend?myOrderNum=${myOrderNum}`, `/api/pay/v1/wxPay/h5/spend?myOrderNum=${myOrderNum}`]) {
       expect((await api(base, 'GET', path, { token })).body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     }
+    // no provider is connected: a QR would lead nowhere, so none is made
+    const qr = await api(base, 'POST', '/api/pay/v1/alipay/precreate', { token, body: { myOrderNum } })
+    expect(qr.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     const applet = await api(base, 'POST', '/api/pay/v1/wxpay/applet/spend', { token, body: { myOrderNum, openId: 'oOpenId123456' } })
     expect(applet.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     const page = await fetch(`${base}/api/pay/reference-gateway/${'A'.repeat(32)}`)
