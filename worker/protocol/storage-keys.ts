@@ -29,10 +29,11 @@ export const KEPT_ON_EXIT: ReadonlyArray<StorageKey> = [
   StorageKey.deviceStatId, StorageKey.devServerLogLevel, StorageKey.isUpdate, StorageKey.merchantSign,
 ]
 
-/** Keys a tab may read and write through the core (navigation bookkeeping and UI flags). */
+/** Keys a tab may read and write through the core (navigation bookkeeping and UI flags). isSwitchExit is the core's:
+ * it sets it around a sign-in that replaces a session (worker/session/session.ts). */
 export const TAB_WRITABLE_KEYS = [
   StorageKey.path, StorageKey.previousPagePath, StorageKey.updateIndex, StorageKey.paymentPopupVisible,
-  StorageKey.isSwitchExit, StorageKey.windowHeight, StorageKey.statusBarHeight,
+  StorageKey.windowHeight, StorageKey.statusBarHeight,
 ] as const
 export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]
 

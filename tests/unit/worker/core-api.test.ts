@@ -60,12 +60,14 @@ describe('core API commands', () => {
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')[0].headers.channelCode).toBe('CH9')
     })))
 
-  it('the core\'s own calls carry the channelCode of the first tab that has one', () =>
+  it('the core\'s calls for every tab (a push\'s refresh, its start) carry no tab\'s channelCode; a tab\'s refresh carries its own', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const api = yield* apiFor
       yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH7' }, fresh, fakePort()))
       yield* (yield* DeviceList).refresh(coreCall)
-      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[0].headers.channelCode).toBe('CH7')
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[0].headers.channelCode).toBeUndefined()
+      yield* Effect.promise(() => api.refreshDevices())
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[1].headers.channelCode).toBe('CH7')
     })))
 
   it('exports the recent event log with the state before it, redacted, and replaying it gives the state now', () =>

@@ -74,9 +74,12 @@ describe('push message rules', () => {
       expect(yield* (yield* Storage).get('token')).toBeNull()
     })))
 
-  it('forcedOfflineMsg is ignored while isSwitchExit is set', () =>
+  it('forcedOfflineMsg is ignored while isSwitchExit is set; a flag a previous core left is cleared at start', () =>
     runCore({ storage: { ...loggedIn, isSwitchExit: '1' } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
+      // a worker that died during a switch left it: the switch ended with it
+      expect(yield* (yield* Storage).get('isSwitchExit')).toBeNull()
+      yield* (yield* Storage).set('isSwitchExit', '1')
       yield* handle({ type: 'forcedOfflineMsg', data: { content: 'x' } })
       yield* settle
       expect(effects(a)).toEqual([])
