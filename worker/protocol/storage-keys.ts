@@ -29,12 +29,13 @@ export const KEPT_ON_EXIT: ReadonlyArray<StorageKey> = [
   StorageKey.deviceStatId, StorageKey.devServerLogLevel, StorageKey.isUpdate, StorageKey.merchantSign,
 ]
 
-/** Keys a tab may read and write through the core (navigation bookkeeping and UI flags). isSwitchExit is the core's:
- * it sets it around a sign-in that replaces a session (worker/session/session.ts). */
-export const TAB_WRITABLE_KEYS = [
-  StorageKey.path, StorageKey.previousPagePath, StorageKey.updateIndex, StorageKey.paymentPopupVisible,
-  StorageKey.windowHeight, StorageKey.statusBarHeight,
-] as const
+/**
+ * Keys a tab may read and write through the core (navigation bookkeeping and the status bar height), each one read
+ * somewhere. isSwitchExit is the core's: it sets it around a sign-in that replaces a session (worker/session/session.ts).
+ * updateIndex, paymentPopupVisible and the window height are §3 keys no rule reads: not written (the update index is
+ * the tab's own state, src/store/tab-slice.ts); still cleared on exit with every key not kept.
+ */
+export const TAB_WRITABLE_KEYS = [StorageKey.path, StorageKey.previousPagePath, StorageKey.statusBarHeight] as const
 export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]
 
 /** The default of the cardCouponPush counters (§3). */

@@ -44,6 +44,11 @@ describe('core API commands', () => {
       expect(yield* Effect.promise(() => api.getLocal('token' as never))).toBeNull()
       yield* Effect.promise(() => api.setLocal('token' as never, 'forged'))
       expect(yield* (yield* Storage).get('token')).toBe('tok')
+      // the core's own flag, and the §3 keys no rule reads, are not a tab's to write
+      for (const key of ['isSwitchExit', 'paymentPopupVisible', 'windowHeight', 'updateIndex']) {
+        yield* Effect.promise(() => api.setLocal(key as never, '1'))
+        expect(yield* (yield* Storage).get(key as never)).toBeNull()
+      }
     })))
 
   it('answers an unknown endpoint name with a failure value, not an exception', () =>
