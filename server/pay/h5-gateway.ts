@@ -111,8 +111,8 @@ export const demoPayGatewayFrom = (env: { readonly DEMO_PAY_GATEWAY?: string | u
   const postgres = Boolean(env.DATABASE_URL)
   const on = set === '' ? !postgres : ['on', '1', 'true'].includes(set)
   const line = on
-    ? `演示支付网关：已开启（支付宝 H5 / 微信支付由参考服务器模拟，一键确认即视为支付成功，不产生真实扣款${postgres ? '；当前为 PostgreSQL 部署，请勿对真实用户开放' : ''}；DEMO_PAY_GATEWAY=off 关闭）`
-    : `演示支付网关：已关闭（支付宝 H5 / 微信支付不可用，${postgres ? 'PostgreSQL 部署默认关闭；' : ''}DEMO_PAY_GATEWAY=on 开启演示模式）`
+    ? `演示支付网关：已开启（支付宝 H5、支付宝扫码与微信支付由参考服务器模拟，一键确认即视为支付成功，不产生真实扣款${postgres ? '；当前为 PostgreSQL 部署，请勿对真实用户开放' : ''}；DEMO_PAY_GATEWAY=off 关闭）`
+    : `演示支付网关：已关闭（支付宝 H5、支付宝扫码与微信支付不可用，${postgres ? 'PostgreSQL 部署默认关闭；' : ''}DEMO_PAY_GATEWAY=on 开启演示模式）`
   return { on, line }
 }
 

@@ -22,7 +22,8 @@ describe('DEMO_PAY_GATEWAY', () => {
   })
 
   it('says clearly whether it is on, and warns a PostgreSQL deployment that has it on', () => {
-    expect(demoPayGatewayFrom({}).line).toMatch(/^演示支付网关：已开启/)
+    expect(demoPayGatewayFrom({}).line).toMatch(/^演示支付网关：已开启（支付宝 H5、支付宝扫码与微信支付/)
+    expect(demoPayGatewayFrom({ DEMO_PAY_GATEWAY: 'off' }).line).toMatch(/^演示支付网关：已关闭（支付宝 H5、支付宝扫码与微信支付不可用/)
     expect(demoPayGatewayFrom({ DATABASE_URL: 'postgres://db/app' }).line).toMatch(/^演示支付网关：已关闭.*PostgreSQL 部署默认关闭/)
     expect(demoPayGatewayFrom({ DATABASE_URL: 'postgres://db/app', DEMO_PAY_GATEWAY: 'on' }).line).toMatch(/^演示支付网关：已开启.*PostgreSQL 部署，请勿对真实用户开放/)
   })
