@@ -1,6 +1,8 @@
-// Alipay H5 and WeChat H5 on the reference server. A real backend returns the provider's page; this one returns its
-// own simulated gateway page (clearly labelled as such) where the user confirms or cancels. The page then settles the
-// order like the provider's notification would and sends the browser back to the app's /pages/order/status.
+// Alipay H5, WeChat H5 and the Alipay QR on the reference server. A real backend returns the provider's page (or QR
+// content); this one returns its own simulated gateway page (clearly labelled as such) where the user confirms or
+// cancels. The page then settles the order like the provider's notification would and sends the browser back to the
+// app's /pages/order/status; a page reached by scanning the QR (another device, or another tab) says how it ended and
+// leaves the app's pay-order page, which polls the status, to show the result.
 // The page is reached by a top-level navigation without the app's token, so it is addressed by a one-use ticket.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -11,7 +13,8 @@ import { BASE_PATH } from '../../worker/protocol/constants.ts'
 import { formatYuan } from '../../worker/protocol/pricing.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
 import { DomainError, Status } from '../http/errors.ts'
-import { expireStale, findOrder, PayErrors, settle } from './pay-service.ts'
+import { originOf } from '../http/origin.ts'
+import { expireStale, findOrder, PayErrors, precreate, settle, type OrderRow } from './pay-service.ts'
 import { payDb, type PayDb } from './tables.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -29,24 +32,45 @@ interface GatewayDb { readonly pay: PayDb; readonly tickets: TicketDb }
 const gatewayDb = (db: Kysely<Database>): GatewayDb => ({ pay: payDb(db), tickets: db.withTables<{ pay_gateway_tickets: PayGatewayTicketsTable }>() })
 
 export type H5Channel = 'alipay' | 'wxpay'
-const CHANNELS: Record<H5Channel, { name: string; payType: number; colour: string }> = {
-  alipay: { name: '支付宝', payType: 9, colour: '#1677ff' },
-  wxpay: { name: '微信支付', payType: 10, colour: '#07c160' },
+/** The H5 channels, and the Alipay QR: its page is opened by scanning, so it does not send the browser into the app. */
+type GatewayChannel = H5Channel | 'alipayQr'
+const CHANNELS: Record<GatewayChannel, { name: string; payType: number; colour: string; scanned: boolean }> = {
+  alipay: { name: '支付宝', payType: 9, colour: '#1677ff', scanned: false },
+  wxpay: { name: '微信支付', payType: 10, colour: '#07c160', scanned: false },
+  alipayQr: { name: '支付宝', payType: 9, colour: '#1677ff', scanned: true },
 }
+const channelOf = (name: string) => CHANNELS[name as GatewayChannel] ?? CHANNELS.alipay
 
 /** Where the gateway lives; under /api so a dev server that proxies /api reaches it too. */
 export const GATEWAY_PATH = '/api/pay/reference-gateway'
 
 const isOpen = (finishPay: number) => finishPay === 0 || finishPay === 2
 
+/** A one-use ticket for the gateway page of an order: the page's path. */
+const gatewayPage = async (db: GatewayDb, user: AuthUser, myOrderNum: string, channel: GatewayChannel): Promise<string> => {
+  const ticket = randomBytes(24).toString('base64url')
+  await db.tickets.insertInto('pay_gateway_tickets').values({ ticket, my_order_num: myOrderNum, user_id: user.id, channel }).execute()
+  return `${GATEWAY_PATH}/${ticket}`
+}
+
 /** Starts an H5 payment: the order becomes "paying" and gets a ticket for the gateway page. */
 export const startH5Payment = async (db: GatewayDb, user: AuthUser, myOrderNum: string, channel: H5Channel) => {
   const order = await findOrder(db.pay, user, myOrderNum)
   if (!isOpen(order.finish_pay)) throw PayErrors.notPayable()
-  const ticket = randomBytes(24).toString('base64url')
-  await db.tickets.insertInto('pay_gateway_tickets').values({ ticket, my_order_num: myOrderNum, user_id: user.id, channel }).execute()
+  const payUrl = await gatewayPage(db, user, myOrderNum, channel)
   if (order.finish_pay !== 2) await db.pay.updateTable('orders').set({ finish_pay: 2 }).where('id', '=', order.id).where('finish_pay', '=', 0).execute()
-  return { myOrderNum, payUrl: `${GATEWAY_PATH}/${ticket}` }
+  return { myOrderNum, payUrl }
+}
+
+/**
+ * The Alipay QR's content: the absolute URL of the order's gateway page, so a phone camera (or another tab) that opens
+ * it pays the order with no operator. Precreating again gives the same page while the order is open (its ticket is
+ * spent only by paying or cancelling there, which closes the order).
+ */
+export const qrCodeFor = (db: GatewayDb, user: AuthUser, origin: string) => async (order: OrderRow): Promise<string> => {
+  const prefix = `${origin}${GATEWAY_PATH}/`
+  if (order.qr_code?.startsWith(prefix)) return order.qr_code
+  return `${origin}${await gatewayPage(db, user, order.my_order_num, 'alipayQr')}`
 }
 
 /** The app's payment confirmation page for an order (upgrades report on their own results page). */
@@ -87,12 +111,13 @@ export const demoPayGatewayFrom = (env: { readonly DEMO_PAY_GATEWAY?: string | u
   const postgres = Boolean(env.DATABASE_URL)
   const on = set === '' ? !postgres : ['on', '1', 'true'].includes(set)
   const line = on
-    ? `演示支付网关：已开启（支付宝 H5 / 微信支付由参考服务器模拟，一键确认即视为支付成功，不产生真实扣款${postgres ? '；当前为 PostgreSQL 部署，请勿对真实用户开放' : ''}；DEMO_PAY_GATEWAY=off 关闭）`
-    : `演示支付网关：已关闭（支付宝 H5 / 微信支付不可用，${postgres ? 'PostgreSQL 部署默认关闭；' : ''}DEMO_PAY_GATEWAY=on 开启演示模式）`
+    ? `演示支付网关：已开启（支付宝 H5、支付宝扫码与微信支付由参考服务器模拟，一键确认即视为支付成功，不产生真实扣款${postgres ? '；当前为 PostgreSQL 部署，请勿对真实用户开放' : ''}；DEMO_PAY_GATEWAY=off 关闭）`
+    : `演示支付网关：已关闭（支付宝 H5、支付宝扫码与微信支付不可用，${postgres ? 'PostgreSQL 部署默认关闭；' : ''}DEMO_PAY_GATEWAY=on 开启演示模式）`
   return { on, line }
 }
 
-/** What the H5 and mini-program payments answer while the demo gateway is off (no real provider is connected). */
+/** What the H5, Alipay QR and mini-program payments answer while the demo gateway is off (no real provider is
+ * connected: a QR would lead nowhere, and the order could be settled only by an operator). */
 export const H5_UNAVAILABLE = '该支付方式暂未开通，请选择其他支付方式'
 
 export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly demo: boolean }): void => {
@@ -104,6 +129,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
       throw new DomainError(Status.forbidden, H5_UNAVAILABLE)
     }
     route(app, catalogue.alipayH5Spend, refuse)
+    route(app, catalogue.alipayPrecreate, refuse)
     route(app, catalogue.wxPayH5Spend, refuse)
     route(app, catalogue.wxpayAppletSpend, refuse)
     return
@@ -111,6 +137,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
 
   route(app, catalogue.alipayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'alipay'))
   route(app, catalogue.wxPayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'wxpay'))
+  route(app, catalogue.alipayPrecreate, ({ payload, user, c }) => precreate(db.pay, user, payload.myOrderNum, qrCodeFor(db, user, originOf(c))))
 
   // The mini program's payment (JSAPI): only the mini program has an openId; the web app never offers it. The
   // simulated provider's prepay id is the gateway ticket (settled there or by `ops pay`); paySign is its SHA-256 digest
@@ -141,7 +168,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     const found = await lookup(c.req.param('ticket'))
     if (!found) return invalid(c)
     const { row, order } = found
-    const channel = CHANNELS[row.channel as H5Channel] ?? CHANNELS.alipay
+    const channel = channelOf(row.channel)
     const back = statusUrlOf(order.my_order_num, order.buy_type)
     if (row.used_at !== null || !isOpen(order.finish_pay)) {
       return page(c, '订单已处理', html`<main><h1>订单已处理</h1><p>该订单已支付、已关闭或已取消。</p><a href="${back}">返回应用查看结果</a></main>`)
@@ -166,13 +193,21 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     if (action !== 'confirm' && action !== 'cancel') return invalid(c)
     const spent = await db.tickets.updateTable('pay_gateway_tickets').set({ used_at: new Date() })
       .where('ticket', '=', row.ticket).where('used_at', 'is', null).returning('ticket').execute()
+    const channel = channelOf(row.channel)
     if (spent.length === 1 && isOpen(order.finish_pay)) {
-      const payType = (CHANNELS[row.channel as H5Channel] ?? CHANNELS.alipay).payType
       // An order closed meanwhile (expired, paid another way) is reported by the status page; nothing to settle.
-      await settle(db.pay, hub, order.my_order_num, action === 'confirm', Date.now(), payType).catch((error: unknown) => {
+      await settle(db.pay, hub, order.my_order_num, action === 'confirm', Date.now(), channel.payType).catch((error: unknown) => {
         if (!(error instanceof DomainError)) throw error
       })
     }
-    return c.redirect(statusUrlOf(order.my_order_num, order.buy_type), 303)
+    const back = statusUrlOf(order.my_order_num, order.buy_type)
+    if (!channel.scanned) return c.redirect(back, 303)
+    // scanned: this browser may be a phone that never opened the app; the app's pay-order page shows the result
+    const now = await db.pay.selectFrom('orders').select('finish_pay').where('id', '=', order.id).executeTakeFirstOrThrow()
+    const paid = now.finish_pay === 1
+    const title = paid ? '支付成功' : '支付未完成'
+    const text = paid ? '订单已支付，请回到下单的页面查看结果。' : '订单未支付，请回到下单的页面重新下单。'
+    return page(c, title, html`<main data-paid="${paid ? 'true' : 'false'}"><h1>${title}</h1><p>${text}</p>
+<div class="kv"><span>订单号</span><span>${order.my_order_num}</span></div><a href="${back}">在本设备打开应用查看结果</a></main>`)
   })
 }

@@ -66,7 +66,7 @@ const snapshotOf = (rows: ReadonlyArray<{ user_card_id: number; phone_type: stri
 const parseSnapshot = (text: string): ReadonlyArray<TargetSnapshot> => (text === '' ? [] : (JSON.parse(text) as TargetSnapshot[]))
 
 type MealRow = Selectable<MealsTable>
-type OrderRow = Selectable<OrdersTable>
+export type OrderRow = Selectable<OrdersTable>
 
 export const mealToWire = (m: MealRow): Meal => ({
   id: m.id, phoneType: m.phone_type, mealName: m.meal_name, buyVipType: tierOfPhoneType(m.phone_type), day: m.day,
@@ -227,11 +227,14 @@ export const spendStarCoins = async (db: PayDb, hub: PushHub, user: AuthUser, my
   return { myOrderNum, starCoin: order.star_coin }
 }
 
-/** The simulated Alipay QR: content that names the order; precreating again returns the same content. */
-export const precreate = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()) => {
+/**
+ * The Alipay QR of an order: `codeFor` gives its content (the payment provider's page for this order: on the reference
+ * server the demo gateway's, server/pay/h5-gateway.ts), which is kept with the order; the order is then being paid.
+ */
+export const precreate = async (db: PayDb, user: AuthUser, myOrderNum: string, codeFor: (order: OrderRow) => Promise<string>, now = Date.now()) => {
   const order = await payableOrder(db, user, myOrderNum, now)
-  const qrCode = order.qr_code ?? `https://qr.alipay.com/sim-${myOrderNum}`
-  if (order.qr_code === null || order.finish_pay !== 2) {
+  const qrCode = await codeFor(order)
+  if (order.qr_code !== qrCode || order.finish_pay !== 2) {
     await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: 2 }).where('id', '=', order.id).execute()
   }
   return { myOrderNum, qrCode, totalAmount: formatYuan(order.total_cents), closeTime: new Date(order.close_time).getTime() }

@@ -1,10 +1,11 @@
 // Package endpoints: meal types (loaded by the client at startup), the meal lists, coupons,
-// orders and their payment (star coins, simulated Alipay QR), the order list and cancelling, package upgrades.
+// orders and their payment with star coins (the providers' payments: h5-gateway.ts), the order list and cancelling,
+// package upgrades.
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { PAGES, pageOf } from '../../worker/protocol/paging.ts'
 import type { ServerContext } from '../context.ts'
 import {
-  bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf, precreate,
+  bestFirst, cancelOrder, createOrder, effectiveCoupons, expireStale, findOrder, mealToWire, orderToWire, payStatusOf,
   spendStarCoins, upgradeOptions, createUpgradeOrder,
 } from './pay-service.ts'
 import { requireBuyAllowed } from './pay-switch.ts'
@@ -41,7 +42,6 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
     return createOrder(db, user, payload)
   })
   route(app, catalogue.starCoinsSpend, ({ payload, user }) => spendStarCoins(db, hub, user, payload.myOrderNum))
-  route(app, catalogue.alipayPrecreate, ({ payload, user }) => precreate(db, user, payload.myOrderNum))
   route(app, catalogue.getPayStatus, async ({ payload, user }) => payStatusOf((await findOrder(db, user, payload.myOrderNum)).finish_pay))
   route(app, catalogue.getSystemTime, () => Date.now())
   route(app, catalogue.orderDetail, async ({ payload, user }) => orderToWire(await findOrder(db, user, payload.myOrderNum)))

@@ -230,6 +230,7 @@ export const devicesZhCN = {
     transfer: '设备转移',
     authorise: '授权设备',
     replace: '一键新机',
+    upgrade: '套餐升级',
     timing: '关机记录',
     model: '机型参数',
     rebootConfirm: (name: string) => `确定重启「${name}」吗？`,

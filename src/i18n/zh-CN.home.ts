@@ -1,4 +1,6 @@
 // Strings of the home (device list, header, pull to refresh, logout confirmation) and the notifications screen.
+import { screens } from './zh-CN.screens.ts'
+
 export const home = {
   myPhones: '我的云手机',
   empty: '暂无云手机',
@@ -20,6 +22,7 @@ export const home = {
     purchase: '购买云手机',
     batchRenewal: '批量续费',
     orders: '订单记录',
+    recommended: screens.recommendedCloudPhone,
     bulk: '批量操作',
     authorise: '授权管理',
     transfer: '设备转移',

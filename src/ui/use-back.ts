@@ -20,10 +20,9 @@ export const useBack = (): (() => Promise<void>) => {
       return
     }
     await Promise.all([api.setLocal('path', null), api.setLocal('previousPagePath', null)])
-    if (action.resetUpdateIndex) {
-      await api.setLocal('updateIndex', UPDATE_INDEX_RESET)
-      appStore.getState().setTab({ updateIndex: UPDATE_INDEX_RESET })
-    }
+    // the tab's update index (§3 client state, per tab); no stored copy: no rule reads one, and one stored key for
+    // every tab would contradict the per-tab state
+    if (action.resetUpdateIndex) appStore.getState().setTab({ updateIndex: UPDATE_INDEX_RESET })
     await router.navigate({ to: action.to, search: action.search, replace: true })
   }, [api, router])
 }

@@ -110,7 +110,7 @@ describe('landing routes', () => {
 })
 
 describe('screen metrics at boot', () => {
-  it('writes windowHeight and statusBarHeight (the top safe area) through the core, and sizes the bar by it', async () => {
+  it('writes statusBarHeight (the top safe area) through the core, and sizes the bar by it; no window height (nothing reads it)', async () => {
     const written: Record<string, string | null> = {}
     const core = { api: { setLocal: (key: string, value: string | null) => void (written[key] = value) } } as unknown as CoreClient
     const Probe = () => {
@@ -119,7 +119,7 @@ describe('screen metrics at boot', () => {
     }
     appStore.getState().setTab({ statusBarHeight: 99 })
     await act(async () => dom.root.render(<CoreProvider core={core}><Probe /></CoreProvider>))
-    expect(written).toEqual({ windowHeight: String(window.innerHeight), statusBarHeight: String(topSafeArea()) })
+    expect(written).toEqual({ statusBarHeight: String(topSafeArea()) })
     expect(topSafeArea()).toBe(0)
     expect(appStore.getState().tab.statusBarHeight).toBe(0)
   })

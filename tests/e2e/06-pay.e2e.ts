@@ -1,9 +1,10 @@
 // Buying packages end to end as this file's partner account: star coins pay at once; the Alipay QR order is paid by
-// the simulated provider (`ops pay <order> success`); both add a device on home. Each test has its own accounts and
+// opening its code (read off the screen) in another tab, the reference gateway's page, with no operator; both add a
+// device on home. Each test has its own accounts and
 // buys what it needs first, so any test passes alone.
 import { type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+import { appUrl, login, newWorld, ops, scanQrCode, screenshot, type FixtureWorld } from './helpers.ts'
 
 let world: FixtureWorld
 test.beforeEach(async () => { world = await newWorld() })
@@ -52,19 +53,22 @@ test('buying a day card with star coins adds a device to home', async ({ page })
   await expect(page.getByTestId('device-item')).toHaveCount(before + 1)
 })
 
-test('an Alipay QR order paid by the provider shows the result and the new device', async ({ page }) => {
+test('an Alipay QR order paid by opening its code in another tab shows the result and the new device', async ({ page }) => {
   await login(page, OTHER())
   const before = await homeCount(page)
   await chooseDayCard(page)
   await expect(page.getByTestId('buy-coupon-item').first()).toBeVisible()
   await screenshot(page, 'pay-purchase-coupons')
   await confirmPay(page)
-  await expect(page.getByTestId('pay-order-qr')).toContainText('https://')
+  await expect(page.getByTestId('pay-order-qr')).toContainText('/api/pay/reference-gateway/')
   await expect(page.getByTestId('pay-order-countdown')).toContainText(/\d\d:\d\d/)
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await screenshot(page, 'pay-order-qr')
-  const myOrderNum = (await page.getByTestId('pay-order-num').textContent())!.trim()
-  expect(await ops('pay', myOrderNum, 'success')).toContain('已支付')
+  const tab = await page.context().newPage()
+  await tab.goto(await scanQrCode(page.getByTestId('pay-order-qr-image')))
+  await tab.getByRole('button', { name: '确认支付' }).click()
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('支付成功')
+  await tab.close()
   await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
   await screenshot(page, 'pay-result-alipay')
   await page.getByTestId('order-result-home').click()
@@ -120,14 +124,29 @@ test('a renewal whose payment fails shows the failure; records list orders and c
   await screenshot(page, 'pay-batch-renewal')
 })
 
-test('a package upgrade paid with star coins shows the device on the higher tier', async ({ page }) => {
+/** Opens a device's 更多 sheet on home. */
+async function openMore(page: Page, userCardId: number): Promise<void> {
+  await page.locator(`[data-testid="device-actions"][data-user-card-id="${userCardId}"]`).getByTestId('device-action-more').click()
+  await expect(page.getByTestId('device-action-upgrade')).toBeVisible()
+}
+
+test('a package upgrade, reached from the device\'s 更多 → 套餐升级 and paid with star coins, shows the device on the higher tier', async ({ page }) => {
   await login(page, OTHER())
   await homeCount(page)
   await buyWithStarCoins(page)
   await homeCount(page)
   const ids = await page.getByTestId('device-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-user-card-id'))))
   const bought = ids.find((id) => !notBought().includes(id))!
-  await page.goto(appUrl(`/package/packageUpgrade/packageUpgrade?userCardId=${bought}`))
+  // a device authorised to someone else cannot be upgraded: the entry is there, disabled
+  const upgradeEntry = page.locator('a:has([data-testid="device-action-upgrade"])')
+  await openMore(page, world.cards['伙伴的云手机'])
+  await expect(upgradeEntry).toHaveAttribute('aria-disabled', 'true')
+  await page.locator('.adm-action-sheet-cancel a').click()
+  await expect(page.getByTestId('device-action-upgrade')).toBeHidden()
+  await openMore(page, bought)
+  await expect(upgradeEntry).not.toHaveAttribute('aria-disabled', 'true')
+  await page.getByTestId('device-action-upgrade').click()
+  await expect(page).toHaveURL(new RegExp(`packageUpgrade\\?userCardId=${bought}$`))
   await expect(page.getByTestId('upgrade-option').first()).toBeVisible()
   await screenshot(page, 'pay-upgrade')
   await page.getByTestId('upgrade-submit').click()

@@ -1,10 +1,10 @@
 // Paying through the other channels as this file's partner account: Alipay H5 and WeChat H5 leave for the reference server's
-// simulated gateway and come back to the payment confirmation; the Alipay QR is a real QR image that decodes to the
-// code shown beside it; the purchase screens follow the operator's payment switch with its payTips.
-import jsQR from 'jsqr'
+// simulated gateway and come back to the payment confirmation; the Alipay QR is a real QR image of the gateway's page
+// for the order, which another device that scans it pays with no operator; the purchase screens follow the operator's
+// payment switch with its payTips.
 import { type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { appUrl, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
+import { appUrl, login, newWorld, ops, scanQrCode, screenshot, type FixtureWorld } from './helpers.ts'
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -57,7 +57,7 @@ test('WeChat H5 cancelled at the gateway shows the failed result', async ({ page
   await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'false')
 })
 
-test('the Alipay QR code is an image that decodes to the code shown for copying', async ({ page }) => {
+test('the Alipay QR, scanned by another device, opens the gateway page there; paying there shows the result here', async ({ page, browser }) => {
   await login(page, world.accounts.partner)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await buyDayCardWith(page, 'alipayQr')
@@ -65,20 +65,24 @@ test('the Alipay QR code is an image that decodes to the code shown for copying'
   await expect(image).toBeVisible()
   await expect(image).toHaveAttribute('alt', /支付宝付款二维码/)
   await screenshot(page, 'pay-order-qr-image')
-  const code = (await page.getByTestId('pay-order-qr').textContent())!.trim()
-  expect(code).toMatch(/^https:\/\//)
-  // the pixels the user sees, read back from the rendered image at its natural size
-  const pixels = await image.evaluate(async (img: HTMLImageElement) => {
-    await img.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = img.naturalWidth
-    canvas.height = img.naturalHeight
-    const g = canvas.getContext('2d')!
-    g.drawImage(img, 0, 0)
-    return { width: canvas.width, height: canvas.height, data: Array.from(g.getImageData(0, 0, canvas.width, canvas.height).data) }
-  })
-  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)
-  expect(decoded?.data).toBe(code)
+  const scanned = await scanQrCode(image)
+  expect(scanned).toBe((await page.getByTestId('pay-order-qr').textContent())!.trim())
+  expect(scanned).toMatch(/^https?:\/\/[^/]+\/api\/pay\/reference-gateway\/[A-Za-z0-9_-]{32}$/)
+
+  // a phone: another browser, never signed in to the app
+  const phone = await browser.newContext()
+  try {
+    const gateway = await phone.newPage()
+    await gateway.goto(scanned)
+    await expect(gateway.getByRole('heading', { level: 1 })).toHaveText('支付宝收银台（模拟）')
+    await gateway.getByRole('button', { name: '确认支付' }).click()
+    await expect(gateway.getByRole('heading', { level: 1 })).toHaveText('支付成功')
+    await screenshot(gateway, 'pay-gateway-qr-paid')
+  } finally {
+    await phone.close()
+  }
+  await expect(page.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
+  await expect(page.getByTestId('order-result')).toContainText('支付宝')
 })
 
 test('with the buy switch off the purchase screen shows payTips and cannot pay', async ({ page }) => {

@@ -48,10 +48,11 @@ test('one-tap replacement gives a device a new number, listed in the new-device 
   await screenshot(page, 'replacement-info')
 })
 
-test('recommended cloud phones list my usable devices and open one in the viewer', async ({ page }) => {
+test('recommended cloud phones, reached from the home\'s entry grid, list my usable devices and open one in the viewer', async ({ page }) => {
   await login(page, world.accounts.member)
   await expect(page.getByTestId('home-page')).toBeVisible()
-  await page.goto(appUrl('/package/recommendedCloudPhone/recommendedCloudPhone'))
+  await page.getByTestId('shortcut-recommended').click()
+  await expect(page).toHaveURL(/#\/package\/recommendedCloudPhone\/recommendedCloudPhone$/)
   const item = page.getByTestId('recommended-item').first()
   await expect(item).toBeVisible()
   await screenshot(page, 'recommended-cloud-phone')

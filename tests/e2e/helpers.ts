@@ -1,9 +1,11 @@
 // Shared steps for end-to-end flows: a fresh set of accounts per file, open the app, log in, run the operator CLI,
-// save phone screenshots.
+// save phone screenshots, read a QR code off the screen.
 import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import jsQR from 'jsqr'
 import { opsConnections, opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
 import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
 
@@ -100,3 +102,19 @@ export const watchLayoutShifts = async (context: BrowserContext): Promise<void> 
 }
 
 export const layoutShifts = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)
+
+/**
+ * What a phone camera pointed at the screen reads: a screenshot of the QR code's element, decoded with jsQR (not the
+ * text the page may show beside it).
+ */
+export async function scanQrCode(code: Locator): Promise<string> {
+  await expect(code).toBeVisible()
+  const image = await loadImage(await code.screenshot())
+  const canvas = createCanvas(image.width, image.height)
+  const g = canvas.getContext('2d')
+  g.drawImage(image, 0, 0)
+  const { data, width, height } = g.getImageData(0, 0, image.width, image.height)
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width, height)
+  if (found === null) throw new Error('no QR code could be read from the screenshot')
+  return found.data
+}

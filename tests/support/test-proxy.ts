@@ -22,8 +22,9 @@ export type Rewrite =
   | { readonly bodyStatus: number; readonly msg?: string | null }
   /** no reply at all: the connection is dropped (a transport failure). */
   | { readonly network: true }
-  /** HTTP 200 with a success body `{status: 0, msg: '', data}`: what the server could have said. */
-  | { readonly data: unknown }
+  /** HTTP 200 with a success body `{status: 0, msg: '', data}`: what the server could have said; after `answerAfterMs`
+   * (a request the server answered before a change, still on its way when the change is reported). */
+  | { readonly data: unknown; readonly answerAfterMs?: number }
   /** the server's own answer, relayed after `delayMs`. */
   | { readonly delayMs: number }
 
@@ -194,15 +195,24 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
         return
       }
       const body = JSON.stringify(bodyOf(rule))
-      res.writeHead('httpStatus' in rule ? rule.httpStatus : 200, {
-        'Content-Type': 'application/json',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        ...cors,
-      })
-      exchange.body = body
-      exchange.answeredAt = Date.now()
-      res.end(body)
+      const send = () => {
+        res.writeHead('httpStatus' in rule ? rule.httpStatus : 200, {
+          'Content-Type': 'application/json',
+          'Cross-Origin-Opener-Policy': 'same-origin',
+          'Cross-Origin-Embedder-Policy': 'require-corp',
+          ...cors,
+        })
+        exchange.body = body
+        exchange.answeredAt = Date.now()
+        res.end(body)
+      }
+      const after = 'data' in rule ? rule.answerAfterMs ?? 0 : 0
+      if (after <= 0) return send()
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        send()
+      }, after)
+      timers.add(timer)
     })
   }
 

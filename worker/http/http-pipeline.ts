@@ -14,7 +14,6 @@ import type { Endpoint, RequestOf, ResponseOf } from '../protocol/endpoint.ts'
 import { Background } from '../runtime/background.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { SessionState } from '../session/session-state.ts'
-import { TabRegistry } from '../tabs/tab-registry.ts'
 import { CallFailed } from './call-failed.ts'
 import { Fetcher } from './fetcher.ts'
 import { buildRequest } from './request.ts'
@@ -29,6 +28,10 @@ const loadWire = Effect.promise(startLoadingWire)
 export interface CallContext {
   /** the tab that made the call (its toasts go there); null for the core's own calls (toasts go to every tab). */
   readonly tabId: string | null
+  /**
+   * sent as the channelCode header: the code of the tab the call is for (decisions.md: a tab's requests carry that
+   * tab's code); null for the calls the core makes for every tab (its start, pushes, the maintenance poll).
+   */
   readonly channelCode: string | null
   /** failures stay silent (maintenance check, meal list): no message toast. Session-ending codes still exit. */
   readonly quiet?: boolean
@@ -63,17 +66,12 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
       const session = yield* SessionState
       const exit = yield* ExitAction
       const hub = yield* EventHub
-      const tabs = yield* TabRegistry
       const background = yield* Background
       // fetched while the worker hydrates and serves its first snapshot, so the first call rarely waits for it
       void startLoadingWire()
 
-      // the core's own calls carry the channelCode of the first tab that has one (issue 8: launch, refreshes)
-      const channelOf = (ctx: CallContext) =>
-        ctx.channelCode ?? (ctx.tabId === null ? tabs.list().find((t) => t.channelCode !== null)?.channelCode ?? null : null)
-
       const send = (w: Wire, endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
-        const { url, init } = buildRequest(endpoint.host === 'maintenance' ? config.maintenanceBaseUrl : config.apiBaseUrl, endpoint, payload, { token, channelCode: channelOf(ctx) })
+        const { url, init } = buildRequest(endpoint.host === 'maintenance' ? config.maintenanceBaseUrl : config.apiBaseUrl, endpoint, payload, { token, channelCode: ctx.channelCode })
         return Effect.tryPromise({
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
           catch: () => 'network' as const,

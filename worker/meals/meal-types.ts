@@ -5,15 +5,15 @@ import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Layer from 'effect/Layer'
 import { EventHub } from '../events/event-hub.ts'
-import { coreCall, HttpPipeline, toCallResult, type CallContext } from '../http/http-pipeline.ts'
+import { HttpPipeline, toCallResult, type CallContext } from '../http/http-pipeline.ts'
 import type { CallResult } from '../protocol/commands.ts'
 import type { MealTypeGroup } from '../protocol/pay.ts'
 import { SessionState } from '../session/session-state.ts'
 import { groupMealTypes } from './meal-groups.ts'
 
 export interface MealTypesShape {
-  /** the launch and login load: failures are ignored. */
-  readonly load: Effect.Effect<void>
+  /** the launch and login load (the core's start for every tab: coreCall; a sign-in: that tab's): failures are ignored. */
+  readonly load: (ctx: CallContext) => Effect.Effect<void>
   /** a screen's load: its outcome is answered to the screen, failures still without a toast (§8). */
   readonly reload: (ctx: CallContext) => Effect.Effect<CallResult<ReadonlyArray<MealTypeGroup>>>
 }
@@ -33,7 +33,7 @@ export class MealTypes extends Context.Service<MealTypes, MealTypesShape>()('clo
         return groups
       })
       return {
-        load: fetchGroups(coreCall).pipe(Effect.ignore),
+        load: (ctx) => fetchGroups(ctx).pipe(Effect.ignore),
         reload: (ctx) => toCallResult(fetchGroups(ctx)),
       }
     }),

@@ -71,10 +71,13 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
 
       const forcedOffline = (m: PushMessage) =>
         Effect.gen(function* () {
+          // the session the frame came in: a switch of account may have ended it and begun another meanwhile
+          const { epoch } = session.current()
+          // set while the user signs in as somebody (or again) on purpose (worker/session/session.ts)
           const switching = yield* storage.get(StorageKey.isSwitchExit)
           if (switching !== null && switching !== '' && switching !== false && switching !== 'false') return
           // every tab shows the notice from the session's end (a 提示 modal with 去登录), and stays where it is
-          yield* exit.runOnce(session.current().epoch, { redirect: false, notice: m.data?.content ?? '' })
+          yield* exit.runOnce(epoch, { redirect: false, notice: m.data?.content ?? '' })
         })
 
       /** Synchronous for the pushes that only change state, so a flood costs no fiber per frame. */

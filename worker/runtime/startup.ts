@@ -21,6 +21,8 @@ export const prepareStorage = Effect.gen(function* () {
   const storage = yield* Storage
   const state = yield* SessionState
   yield* ensureDeviceStatId(storage)
+  // a switch of account in progress ends with the core that began it (a worker that died mid-sign-in leaves none)
+  yield* storage.remove(StorageKey.isSwitchExit)
   const token = yield* getString(storage, StorageKey.token)
   const user = readUser(yield* storage.get(StorageKey.dataInfo))
   if (token !== null && token !== '') state.set(token, user?.username ?? null)
@@ -37,7 +39,7 @@ export const launchCore = Effect.gen(function* () {
   background.run(loadSystemName(http, hub))
   if (state.current().token !== null) {
     background.run(devices.refresh(coreCall))
-    background.run(meals.load)
+    background.run(meals.load(coreCall))
   }
 })
 

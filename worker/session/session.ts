@@ -92,45 +92,62 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
        * Then token and user are stored, every tab is told, and the visit log, device list and meal types follow
        * without the login waiting on them; the push socket opens last.
        */
-      const establish = (reply: Data<'login'>) =>
+      const establish = (reply: Data<'login'>, ctx: CallContext) =>
         Effect.gen(function* () {
           if (reply === false) return yield* serverError()
-          if (state.current().token !== null) yield* endSession(coreCall, false)
+          // the calls the sign-in sets off are that tab's (its channelCode), their failures every tab's
+          const signedInFrom: CallContext = { ...coreCall, channelCode: ctx.channelCode }
+          if (state.current().token !== null) yield* endSession(signedInFrom, false)
           const user: UserInfo = { username: reply.username, userType: reply.userType, phone: reply.phone }
           yield* storage.set(StorageKey.token, reply.token)
           yield* storage.set(StorageKey.dataInfo, user)
           yield* storage.set(StorageKey.phone, user.phone)
           state.set(reply.token, user.username, false)
           hub.publish({ _tag: 'SessionChanged', user, phone: user.phone })
-          background.run(logVisit(coreCall))
-          background.run(devices.refresh(coreCall))
-          background.run(meals.load)
+          background.run(logVisit(signedInFrom))
+          background.run(devices.refresh(signedInFrom))
+          background.run(meals.load(signedInFrom))
           state.announce()
           return user
         })
 
+      /**
+       * A sign-in while a session exists is a switch the user asked for: isSwitchExit (§3, §4) is set from before the
+       * sign-in's request until it ends, so a forcedOfflineMsg the switch itself causes (the server ending this
+       * browser's old session of the account, 6013) is not shown as if the account had been taken elsewhere; the
+       * previous session ends as a logout either way (establish). The exit clears the key with the rest of storage.
+       */
+      const switching = <A>(signIn: Effect.Effect<CallResult<A>>): Effect.Effect<CallResult<A>> =>
+        Effect.suspend(() => {
+          if (state.current().token === null) return signIn
+          return storage.set(StorageKey.isSwitchExit, '1').pipe(
+            Effect.andThen(signIn),
+            Effect.ensuring(storage.remove(StorageKey.isSwitchExit)),
+          )
+        })
+
       const login = (input: LoginInput, ctx: CallContext) =>
-        toCallResult(Effect.gen(function* () {
+        switching(toCallResult(Effect.gen(function* () {
           const password = yield* encrypted(input.password, ctx)
           const uuid = yield* ensureDeviceStatId(storage)
           const invitation = input.invitationUserName ?? null
           return yield* establish(yield* http.request('login', {
             phone: input.phone, password, client: 7, uuid,
             ...(invitation !== null && invitation !== '' ? { invitationUserName: invitation } : {}),
-          }, ctx))
-        }))
+          }, ctx), ctx)
+        })))
 
       const loginWithCode = (input: CodeLoginInput, ctx: CallContext) =>
-        toCallResult(Effect.gen(function* () {
+        switching(toCallResult(Effect.gen(function* () {
           const uuid = yield* ensureDeviceStatId(storage)
           const invite = input.inviteCode ?? ''
           const base = { phone: input.phone, code: input.code, uuid, ...(invite !== '' ? { inviteCode: invite } : {}) }
           if (input.password === undefined || input.password === null) {
-            return yield* establish(yield* http.request('quickLogin', base, ctx))
+            return yield* establish(yield* http.request('quickLogin', base, ctx), ctx)
           }
           const password = yield* encrypted(input.password, ctx)
-          return yield* establish(yield* http.request('register', { ...base, password }, ctx))
-        }))
+          return yield* establish(yield* http.request('register', { ...base, password }, ctx), ctx)
+        })))
 
       const refresh = (ctx: CallContext) =>
         toCallResult(Effect.gen(function* () {

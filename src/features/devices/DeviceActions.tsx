@@ -1,5 +1,6 @@
 // The actions of one device card on home: reboot (confirmed), renew shortcut, and a "more" sheet leading to bulk
-// operation, transfer, authorisation, one-tap new device, shutdown records and the model parameter sheet. Actions a
+// operation, transfer, authorisation, one-tap new device, package upgrade, shutdown records and the model parameter
+// sheet. Actions a
 // device does not offer (authorised to me, expired) are disabled by the device rules.
 import { ActionSheet, Button, Dialog, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
@@ -71,6 +72,7 @@ export const DeviceMoreSheets = ({ more, onClose }: { more: MoreSheetState | nul
     { key: 'transfer', text: t.transfer, disabled: !canDo(device, 'transfer'), onClick: go(PATHS.deviceTransfer) },
     { key: 'authorise', text: t.authorise, onClick: go(PATHS.authorizedDevices) },
     { key: 'replace', text: t.replace, disabled: !canDo(device, 'replace'), onClick: go(PATHS.replacement) },
+    { key: 'upgrade', text: t.upgrade, disabled: !canDo(device, 'upgrade'), onClick: go(PATHS.packageUpgrade, { userCardId: String(device.userCardId) }) },
     { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
     { key: 'model', text: t.model, onClick: () => setModel({ device, open: true }) },
   ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))

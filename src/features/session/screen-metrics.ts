@@ -1,6 +1,7 @@
-// windowHeight and statusBarHeight (§3 keys) written at each tab's boot. On the web the status bar is the top safe
-// area (env(safe-area-inset-top): a notched phone's app or standalone PWA; 0 in an ordinary browser tab); the
-// navigation bar sizes itself by it (§1).
+// statusBarHeight (§3 key) written at each tab's boot and read at the next boot's first paint (main.tsx). On the web
+// the status bar is the top safe area (env(safe-area-inset-top): a notched phone's app or standalone PWA; 0 in an
+// ordinary browser tab); the navigation bar sizes itself by it (§1). The window height key is not written: no rule
+// reads it (the layout follows the viewport).
 import { useEffect } from 'react'
 import { useCore } from '../../core-context.tsx'
 import { appStore } from '../../store/index.ts'
@@ -19,7 +20,6 @@ export const useScreenMetrics = (): void => {
   const { api } = useCore()
   useEffect(() => {
     const statusBar = topSafeArea()
-    void api.setLocal('windowHeight', String(window.innerHeight))
     void api.setLocal('statusBarHeight', String(statusBar))
     appStore.getState().setTab({ statusBarHeight: statusBar })
   }, [api])

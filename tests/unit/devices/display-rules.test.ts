@@ -65,7 +65,7 @@ describe('device operations offered', () => {
 
   it('lets an authorised user open, reboot and repair but not reset, transfer, authorise or renew', () => {
     expect(['open', 'reboot', 'repair'].every((op) => canDo(toMe, op as never))).toBe(true)
-    expect(['reset', 'replace', 'transfer', 'authorise', 'renew', 'model'].some((op) => canDo(toMe, op as never))).toBe(false)
+    expect(['reset', 'replace', 'transfer', 'authorise', 'renew', 'upgrade', 'model'].some((op) => canDo(toMe, op as never))).toBe(false)
   })
 
   it('offers only renewal on an expired device', () => {
@@ -73,6 +73,13 @@ describe('device operations offered', () => {
     expect(canDo(expired, 'renew')).toBe(true)
     expect(canDo(expired, 'open')).toBe(false)
     expect(canDo(expired, 'reboot')).toBe(false)
+    expect(canDo(expired, 'upgrade')).toBe(false)
+  })
+
+  it('offers package upgrade (更多 → 套餐升级) on my own unexpired device with no authorisation either way', () => {
+    expect(canDo(mine, 'upgrade')).toBe(true)
+    expect(canDo(byMe, 'upgrade')).toBe(false)
+    expect(canDo(toMe, 'upgrade')).toBe(false)
   })
 
   it('asks for the authorisation to be cancelled before a device I authorised is transferred or authorised again', () => {

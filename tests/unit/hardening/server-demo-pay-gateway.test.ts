@@ -22,7 +22,8 @@ describe('DEMO_PAY_GATEWAY', () => {
   })
 
   it('says clearly whether it is on, and warns a PostgreSQL deployment that has it on', () => {
-    expect(demoPayGatewayFrom({}).line).toMatch(/^演示支付网关：已开启/)
+    expect(demoPayGatewayFrom({}).line).toMatch(/^演示支付网关：已开启（支付宝 H5、支付宝扫码与微信支付/)
+    expect(demoPayGatewayFrom({ DEMO_PAY_GATEWAY: 'off' }).line).toMatch(/^演示支付网关：已关闭（支付宝 H5、支付宝扫码与微信支付不可用/)
     expect(demoPayGatewayFrom({ DATABASE_URL: 'postgres://db/app' }).line).toMatch(/^演示支付网关：已关闭.*PostgreSQL 部署默认关闭/)
     expect(demoPayGatewayFrom({ DATABASE_URL: 'postgres://db/app', DEMO_PAY_GATEWAY: 'on' }).line).toMatch(/^演示支付网关：已开启.*PostgreSQL 部署，请勿对真实用户开放/)
   })
@@ -47,7 +48,7 @@ describe('a server without demo mode', () => {
   }, 180_000)
   afterAll(() => t?.stop())
 
-  it('starts no H5 payment and serves no gateway page; the order stays unpaid', async () => {
+  it('starts no H5 or Alipay QR payment and serves no gateway page; the order stays unpaid', async () => {
     const base = t.server.url
     const { token } = await loginToken(base, '13700137000')
     const meal = (await api<{ mealList: Meal[] }>(base, 'GET', '/api/pay/pay/phoneMenuRule/getMealList?phoneType=STANDARD', { token })).body.data.mealList.find((m) => m.day === 1)!
@@ -57,6 +58,9 @@ describe('a server without demo mode', () => {
     for (const path of [`/api/pay/v1/alipay/h5/spend?myOrderNum=${myOrderNum}`, `/api/pay/v1/wxPay/h5/spend?myOrderNum=${myOrderNum}`]) {
       expect((await api(base, 'GET', path, { token })).body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     }
+    // no provider is connected: a QR would lead nowhere, so none is made
+    const qr = await api(base, 'POST', '/api/pay/v1/alipay/precreate', { token, body: { myOrderNum } })
+    expect(qr.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     const applet = await api(base, 'POST', '/api/pay/v1/wxpay/applet/spend', { token, body: { myOrderNum, openId: 'oOpenId123456' } })
     expect(applet.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     const page = await fetch(`${base}/api/pay/reference-gateway/${'A'.repeat(32)}`)

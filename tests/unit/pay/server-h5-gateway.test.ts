@@ -85,6 +85,37 @@ describe('H5 payment through the reference gateway', () => {
     expect(again.msg).toBe('订单已关闭或已支付')
   })
 
+  it('the Alipay QR is the order\'s gateway page, absolute; opened without the app\'s token it pays the order and says so there', async () => {
+    const myOrderNum = await newOrder()
+    const precreate = async () => (await call<{ qrCode: string }>('POST', '/api/pay/v1/alipay/precreate', { myOrderNum })).data.qrCode
+    const qrCode = await precreate()
+    expect(qrCode).toMatch(new RegExp(`^${base}/api/pay/reference-gateway/[A-Za-z0-9_-]{32}$`))
+    // the pay-order page opened again shows the same code while the order is open
+    expect(await precreate()).toBe(qrCode)
+    expect(await payStatus(myOrderNum)).toBe(3)
+
+    const page = await fetch(qrCode)
+    const text = await page.text()
+    expect(text).toContain('支付宝收银台（模拟）')
+    expect(text).toContain(myOrderNum)
+    const done = await fetch(qrCode, { method: 'POST', body: new URLSearchParams({ action: 'confirm' }), redirect: 'manual' })
+    // a phone that scanned it never opened the app: it is told the outcome, not sent into the app
+    expect(done.status).toBe(200)
+    const result = await done.text()
+    expect(result).toContain('支付成功')
+    expect(result).toContain('data-paid="true"')
+    expect(await payStatus(myOrderNum)).toBe(1)
+    expect((await detail(myOrderNum)).payType).toBe(9)
+    const again = await call('POST', '/api/pay/v1/alipay/precreate', { myOrderNum })
+    expect(again.msg).toBe('订单已关闭或已支付')
+
+    const cancelled = await newOrder()
+    const code = (await call<{ qrCode: string }>('POST', '/api/pay/v1/alipay/precreate', { myOrderNum: cancelled })).data.qrCode
+    const no = await fetch(code, { method: 'POST', body: new URLSearchParams({ action: 'cancel' }), redirect: 'manual' })
+    expect(await no.text()).toContain('支付未完成')
+    expect((await detail(cancelled)).finishPay).toBe(3)
+  })
+
   it('the mini-program payment needs the payer openId and answers wx.requestPayment parameters', async () => {
     const myOrderNum = await newOrder()
     const refused = await call('POST', '/api/pay/v1/wxpay/applet/spend', { myOrderNum, openId: '' })

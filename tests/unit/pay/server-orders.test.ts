@@ -64,7 +64,7 @@ describe('orders', () => {
     const before = (await devices()).length
     const { data } = await create({ buyType: 1, id: dayCard().id, phoneType: 'STANDARD', quantity: 2 })
     const qr = await call<{ qrCode: string; closeTime: number; totalAmount: string }>('POST', '/api/pay/v1/alipay/precreate', { myOrderNum: data.myOrderNum })
-    expect(qr.data.qrCode).toMatch(/^https:\/\//)
+    expect(qr.data.qrCode).toMatch(new RegExp(`^${base}/api/pay/reference-gateway/[A-Za-z0-9_-]{32}$`))
     expect(qr.data.totalAmount).toBe('3.98')
     expect(qr.data.closeTime).toBeGreaterThan(Date.now())
     expect((await call<number>('GET', `/api/pay/v1/alipay/h5/spend/getPayStatus?myOrderNum=${data.myOrderNum}`)).data).toBe(3)

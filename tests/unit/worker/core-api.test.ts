@@ -44,6 +44,11 @@ describe('core API commands', () => {
       expect(yield* Effect.promise(() => api.getLocal('token' as never))).toBeNull()
       yield* Effect.promise(() => api.setLocal('token' as never, 'forged'))
       expect(yield* (yield* Storage).get('token')).toBe('tok')
+      // the core's own flag, and the §3 keys no rule reads, are not a tab's to write
+      for (const key of ['isSwitchExit', 'paymentPopupVisible', 'windowHeight', 'updateIndex']) {
+        yield* Effect.promise(() => api.setLocal(key as never, '1'))
+        expect(yield* (yield* Storage).get(key as never)).toBeNull()
+      }
     })))
 
   it('answers an unknown endpoint name with a failure value, not an exception', () =>
@@ -60,12 +65,14 @@ describe('core API commands', () => {
       expect(h.requestsTo('/api/pay/v2/meal/info/tab/list')[0].headers.channelCode).toBe('CH9')
     })))
 
-  it('the core\'s own calls carry the channelCode of the first tab that has one', () =>
+  it('the core\'s calls for every tab (a push\'s refresh, its start) carry no tab\'s channelCode; a tab\'s refresh carries its own', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const api = yield* apiFor
       yield* Effect.promise(() => api.attach({ ...hello('/'), channelCode: 'CH7' }, fresh, fakePort()))
       yield* (yield* DeviceList).refresh(coreCall)
-      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[0].headers.channelCode).toBe('CH7')
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[0].headers.channelCode).toBeUndefined()
+      yield* Effect.promise(() => api.refreshDevices())
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')[1].headers.channelCode).toBe('CH7')
     })))
 
   it('exports the recent event log with the state before it, redacted, and replaying it gives the state now', () =>

@@ -74,9 +74,12 @@ describe('push message rules', () => {
       expect(yield* (yield* Storage).get('token')).toBeNull()
     })))
 
-  it('forcedOfflineMsg is ignored while isSwitchExit is set', () =>
+  it('forcedOfflineMsg is ignored while isSwitchExit is set; a flag a previous core left is cleared at start', () =>
     runCore({ storage: { ...loggedIn, isSwitchExit: '1' } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
+      // a worker that died during a switch left it: the switch ended with it
+      expect(yield* (yield* Storage).get('isSwitchExit')).toBeNull()
+      yield* (yield* Storage).set('isSwitchExit', '1')
       yield* handle({ type: 'forcedOfflineMsg', data: { content: 'x' } })
       yield* settle
       expect(effects(a)).toEqual([])
@@ -128,14 +131,18 @@ describe('push message rules', () => {
       expect(effects(setup)).toEqual([])
     })))
 
-  it('refreshCloudPhoneList refetches the list once and broadcasts it', () =>
+  it('refreshCloudPhoneList refetches the list and broadcasts it; pushes during that load make one more load, not one each', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       const b = yield* h.addTab('b')
       h.routes['/api/resources/v6/client/device/info/getDeviceList'] = () => ok([])
-      yield* Effect.all([handle({ type: 'refreshCloudPhoneList', data: null }), handle({ type: 'refreshCloudPhoneList', data: null })], { concurrency: 'unbounded' })
+      yield* handle({ type: 'refreshCloudPhoneList', data: null })
       yield* settle
       expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')).toHaveLength(1)
       for (const t of [a, b]) expect(eventsOf(t, 'DeviceListLoaded')).toHaveLength(1)
+      yield* Effect.all([1, 2, 3].map(() => handle({ type: 'refreshCloudPhoneList', data: null })), { concurrency: 'unbounded' })
+      yield* settle
+      expect(h.requestsTo('/api/resources/v6/client/device/info/getDeviceList')).toHaveLength(3)
+      for (const t of [a, b]) expect(eventsOf(t, 'DeviceListLoaded')).toHaveLength(3)
     })))
 })

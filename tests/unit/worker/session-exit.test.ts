@@ -10,6 +10,7 @@ import { ExitAction } from '../../../worker/session/exit-action.ts'
 import { SessionState } from '../../../worker/session/session-state.ts'
 import * as Fiber from 'effect/Fiber'
 import { DeviceList } from '../../../worker/devices/device-list.ts'
+import { PushRules } from '../../../worker/push/push-rules.ts'
 import { code, EventHub, eventsOf, ok, runCore, settle, type Reply } from './harness.ts'
 
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138',
@@ -274,6 +275,61 @@ describe('several tabs, one session (decisions.md)', () => {
       yield* settle
       expect(eventsOf(a, 'NavigateTo')).toEqual([])
       expect(yield* (yield* Storage).get('token')).toBe('T2')
+    })))
+
+  it('the calls a sign-in sets off (the old session\'s logout visit, the visit log, the list, the meal types) carry the signing-in tab\'s channelCode', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* h.addTab('tab-a', { channelCode: 'CHA' })
+      yield* h.addTab('tab-b', { channelCode: 'CHB' })
+      asUser('other', 'T2')(h)
+      const r = yield* (yield* Session).login({ phone: '13700137000', password: 'Demo@2026' }, { tabId: 'tab-b', channelCode: 'CHB' })
+      expect(r.ok).toBe(true)
+      yield* settle
+      const paths = ['/api/user/v5/visitDetailed/operationVisitDetailed', '/api/resources/v6/client/device/info/getDeviceList', '/api/pay/v2/meal/info/tab/list']
+      for (const path of paths) {
+        expect(h.requestsTo(path).length).toBeGreaterThan(0)
+        for (const req of h.requestsTo(path)) expect(req.headers.channelCode, path).toBe('CHB')
+      }
+    })))
+
+  it('a forcedOfflineMsg that arrives while the user signs in again (isSwitchExit) is not shown; once signed in, one is', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      asUser('demo', 'T2')(h)
+      let answer: (r: Reply) => void = () => {}
+      h.routes['/api/user/v1/client/login'] = () => new Promise<Reply>((r) => { answer = r })
+      const login = yield* Effect.forkChild((yield* Session).login({ phone: '13800138000', password: 'Demo@2026' }, tabCtx))
+      yield* settle
+      const storage = yield* Storage
+      expect(yield* storage.get('isSwitchExit')).toBe('1')
+      // the server ends this browser's old session of the account as the new one opens: 6013 pushed to its socket
+      ;(yield* PushRules).handle({ type: 'forcedOfflineMsg', data: { content: '账号已在别处登录！' } })
+      yield* settle
+      answer(ok({ token: 'T2', username: 'demo', userType: 1, phone: '13800138000' }))
+      expect((yield* Fiber.join(login)).ok).toBe(true)
+      yield* TestClock.adjust(1000)
+      yield* settle
+      expect(yield* storage.get('isSwitchExit')).toBeNull()
+      expect(yield* storage.get('token')).toBe('T2')
+      const ended = eventsOf(a, 'SessionEnded')
+      // the old session ended as a logout (the switch), with no notice
+      expect(ended).toHaveLength(1)
+      expect(JSON.stringify(ended)).not.toContain('账号已在别处登录！')
+      expect(a.receiver.state().session.user?.username).toBe('demo')
+      ;(yield* PushRules).handle({ type: 'forcedOfflineMsg', data: { content: '账号已在别处登录！' } })
+      yield* settle
+      expect(a.receiver.state().session.ended).toMatchObject({ notice: '账号已在别处登录！' })
+      expect(yield* storage.get('token')).toBeNull()
+    })))
+
+  it('a failed sign-in while signed in leaves no isSwitchExit behind', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      asUser('demo', 'T2')(h)
+      h.routes['/api/user/v1/client/login'] = () => code(1001, '密码错误')
+      const r = yield* (yield* Session).login({ phone: '13800138000', password: 'Wrong@2026' }, tabCtx)
+      expect(r.ok).toBe(false)
+      expect(yield* (yield* Storage).get('isSwitchExit')).toBeNull()
+      expect(yield* (yield* Storage).get('token')).toBe('tok')
     })))
 
   it('a result asked in a session that has ended meanwhile is neither stored nor shown', () =>

@@ -6,6 +6,7 @@ import { groupMealTypes, resolvePreviewUrl } from '../../../worker/meals/meal-gr
 import { MealTypes } from '../../../worker/meals/meal-types.ts'
 import { Maintenance } from '../../../worker/system/maintenance.ts'
 import { eventsOf, ok, runCore, settle, code } from './harness.ts'
+import { coreCall } from '../../../worker/http/http-pipeline.ts'
 
 const maintenanceOn = { maintenanceSwitch: true, maintenanceContent: '系统升级', showTime: '2026-01-01 06:00' }
 
@@ -161,7 +162,7 @@ describe('meal types', () => {
   it('ignores a meal list failure silently', () =>
     runCore({ routes: { '/api/pay/v2/meal/info/tab/list': () => code(1001, '套餐错误') } }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
-      yield* (yield* MealTypes).load
+      yield* (yield* MealTypes).load(coreCall)
       yield* TestClock.adjust(1000)
       yield* settle
       expect(a.received).toEqual([])
@@ -172,7 +173,7 @@ describe('meal types', () => {
       const a = yield* h.addTab('a')
       const b = yield* h.addTab('b')
       const meals = yield* MealTypes
-      yield* meals.load
+      yield* meals.load(coreCall)
       const failed = yield* meals.reload({ tabId: 'a', channelCode: null })
       expect(failed).toMatchObject({ ok: false, status: 500 })
       h.routes['/api/pay/v2/meal/info/tab/list'] = () =>

@@ -6,9 +6,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
-import { isExpired } from '../../../features/devices/display.ts'
+import { canDo } from '../../../features/devices/device-rules.ts'
 import '../../../features/devices/devices.css'
-import { isRenewable } from '../../../features/pay/order-rules.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { useCall } from '../../../core/use-call.ts'
 import { useLoaded } from '../../../lib/use-loaded.ts'
@@ -63,7 +62,7 @@ export default function PackageUpgradeScreen() {
   return (
     <Page testId="upgrade-page">
       <p className="dv-hint" style={{ marginTop: 12 }}>{t.upgradeChoose}</p>
-      <DevicePicker devices={devices} value={chosen} onChange={setChosen} single isEnabled={(d) => isRenewable(d) && !isExpired(d.validTime)} testId="upgrade-picker" />
+      <DevicePicker devices={devices} value={chosen} onChange={setChosen} single isEnabled={(d) => canDo(d, 'upgrade')} testId="upgrade-picker" />
       {userCardId !== null && (
         <section className="pay-section" data-testid="upgrade-options">
           <h3>{t.upgradeOptions}</h3>

@@ -26,7 +26,8 @@ export default function AlipayCodeScanningScreen() {
   const search = route.useSearch()
   const myOrderNum = search.myOrderNum ?? ''
   const [order, setOrder] = useState<Precreate | null>(null)
-  const [failed, setFailed] = useState(false)
+  /** why no code could be made (the order closed, or the server offers no QR payment), in the server's words */
+  const [failed, setFailed] = useState<string | null>(null)
   const [offset, setOffset] = useState(0)
 
   useEffect(() => {
@@ -35,7 +36,7 @@ export default function AlipayCodeScanningScreen() {
     void call('alipayPrecreate', { myOrderNum }).then((r) => {
       if (!live) return
       if (r.ok) setOrder(r.data)
-      else setFailed(true)
+      else setFailed(r.msg || t.closed)
     })
     return () => {
       live = false
@@ -62,9 +63,9 @@ export default function AlipayCodeScanningScreen() {
 
   return (
     <Page testId="pay-order-page">
-      {failed ? (
+      {failed !== null ? (
         <div className="center-state" data-testid="pay-order-failed">
-          <p>{t.closed}</p>
+          <p>{failed}</p>
           <Button color="primary" fill="outline" onClick={() => void navigate({ to: PATHS.purchaseRecord })}>{t.viewOrders}</Button>
         </div>
       ) : !order ? (

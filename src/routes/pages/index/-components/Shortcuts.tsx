@@ -1,7 +1,8 @@
 // The home's entry grid: where a customer goes from the device list to buy, pay, manage and configure.
 import { useNavigate } from '@tanstack/react-router'
 import {
-  AppstoreOutline, BillOutline, ClockCircleOutline, LockOutline, SendOutline, SetOutline, ShopbagOutline, StarOutline,
+  AppstoreOutline, BillOutline, ClockCircleOutline, LikeOutline, LockOutline, SendOutline, SetOutline, ShopbagOutline,
+  StarOutline,
 } from 'antd-mobile-icons'
 import type { ComponentType } from 'react'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
@@ -13,6 +14,8 @@ const t = zhCN.home.shortcuts
 const ENTRIES: ReadonlyArray<{ key: keyof typeof t; to: string; Icon: ComponentType<{ fontSize?: number }> }> = [
   { key: 'purchase', to: PATHS.purchase, Icon: ShopbagOutline },
   { key: 'orders', to: PATHS.purchaseRecord, Icon: BillOutline },
+  // my usable cloud phones, most used first (getCommonUserCard): a way back to a phone, so beside the list
+  { key: 'recommended', to: PATHS.recommendedCloudPhone, Icon: LikeOutline },
   { key: 'bulk', to: PATHS.bulkOperation, Icon: AppstoreOutline },
   { key: 'authorise', to: PATHS.authorizedDevices, Icon: LockOutline },
   { key: 'transfer', to: PATHS.deviceTransfer, Icon: SendOutline },
