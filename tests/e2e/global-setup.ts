@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { childEnv } from '../support/child-env.ts'
 import { startPostgres } from '../support/postgres.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -13,8 +14,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // node itself with the tsx loader (not npx): one process, so stopping it stops the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--serve-app'], {
     // Device busy windows shortened for tests only (the product defaults are 20 s and 5 s); the flows pay through the
-    // simulated gateway, so its demo mode is on explicitly (off by default on PostgreSQL).
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000', DEMO_PAY_GATEWAY: 'on', ...databaseEnv },
+    // simulated gateway, so its demo mode is on explicitly (off by default on PostgreSQL). Nothing else of the shell's
+    // environment (a DATABASE_URL, say) reaches the server: childEnv.
+    env: childEnv({ PORT: '0', DATA_DIR: dataDir, DEVICE_BUSY_MS: '4000', DEVICE_REBOOT_MS: '3000', DEMO_PAY_GATEWAY: 'on', ...databaseEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
