@@ -8,10 +8,15 @@ import { readFileSync, statSync } from 'node:fs'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { unexpectedServerErrors } from './server-log.ts'
 
-export async function skipPopUpAds(context: BrowserContext): Promise<void> {
-  // every document of the context, about:blank included, where sessionStorage throws (an opaque origin has none)
-  await context.addInitScript(() => {
-    if (location.protocol.startsWith('http')) sessionStorage.setItem('popUpAdsShown', '1')
+/** In a context or one page. The script runs in every document and frame, about:blank and a sandboxed ad frame
+ * included, where reading sessionStorage throws (an opaque origin has none): those are skipped, not errors. */
+export async function skipPopUpAds(target: Pick<BrowserContext, 'addInitScript'>): Promise<void> {
+  await target.addInitScript(() => {
+    try {
+      sessionStorage.setItem('popUpAdsShown', '1')
+    } catch {
+      // not the app's document
+    }
   })
 }
 
