@@ -370,6 +370,8 @@ export default defineConfig({
     },
   },
   test: {
+    // a committed .only fails the run in CI (vitest's default, stated; scripts/test.ts passes --allowOnly=false always)
+    allowOnly: !process.env.CI,
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [-- --only=dispatch,bundle] [-- --run-id=ID] [-- --convergence-report-only]`: runs every
 // part in turn, keeps going when one fails, writes bench/results/latest.{json,md,svg} (with the run id) and exits 1 when
-// any part errored or reported a failure (a flood or a reattach that did not converge); --convergence-report-only
-// records convergence failures but does not fail the exit on them alone.
+// any part errored, skipped a run for time or reported a failure (a flood, a reattach or a fan-out that did not
+// converge); --convergence-report-only records convergence failures but does not fail the exit on them alone.
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { cpus } from 'node:os'
@@ -85,21 +85,30 @@ const main = async (): Promise<number> => {
     log('building the bench pages')
     pages = await startBenchPages({ ...(server ? { apiTarget: server.url } : {}), pushUrl: push.url })
     log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)
+    // the runs the part now running did not start for want of time (BenchContext.skipped)
+    let skipped: string[] = []
     const ctx: BenchContext = {
       quick, browser, pages, push, server, serverError, log,
+      skipped: (run) => {
+        skipped.push(run)
+        log(`skipped: ${run}`)
+      },
       productCore: existsSync(resolve(repoRoot, 'src/core/connect.ts')) && existsSync(resolve(repoRoot, 'worker/main.ts')),
     }
     for (const part of parts) {
       const ids = part.outputs.map((o) => o.id)
       if (only && !ids.some((id) => only.includes(id))) continue
       const t = Date.now()
+      skipped = []
       log(`part ${ids.join('+')}: start`)
       try {
         const outs = await withLimit(part.run(ctx), quick ? part.limitMs.quick : part.limitMs.full, ids.join('+'))
         const durationMs = Date.now() - t
-        for (const { id, title } of part.outputs) {
+        for (const [i, { id, title }] of part.outputs.entries()) {
           const out = outs[id]
-          results.push(out ? { id, title, ok: true, durationMs, ...out } : { id, title, ok: false, error: 'the part returned nothing', durationMs })
+          // a part's skipped runs are listed once, under its first output (a delivery run is a dispatch and a flood)
+          const skips = i === 0 ? [...(out?.skipped ?? []), ...skipped] : (out?.skipped ?? [])
+          results.push(out ? { id, title, ok: true, durationMs, ...out, skipped: skips } : { id, title, ok: false, error: 'the part returned nothing', durationMs })
         }
         log(`part ${ids.join('+')}: ok`)
       } catch (e) {
@@ -122,6 +131,7 @@ const main = async (): Promise<number> => {
     for (const p of results) {
       if (!p.ok) log(`FAILED part ${p.id}: ${p.error}`)
       for (const e of p.errors ?? []) log(`FAILED ${e}`)
+      for (const s of p.skipped ?? []) log(`FAILED skipped for time: ${s}`)
       for (const f of p.failures ?? []) log(`FAILED ${f}${convergenceReportOnly ? ' (reported only: --convergence-report-only)' : ''}`)
     }
     await Promise.allSettled([browser?.close(), pages?.close(), push?.close(), server?.close()])

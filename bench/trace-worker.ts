@@ -48,7 +48,7 @@ const main = async (): Promise<void> => {
   log('starting the reference server, the push source, Chromium and the (unminified) bench pages')
   const [server, push, browser] = await Promise.all([startReferenceServer(), startPushSource(), launchChromium()])
   const pages = await startBenchPages({ apiTarget: server.url, pushUrl: push.url, minify: false })
-  const ctx: BenchContext = { quick: true, browser, pages, push, server, serverError: null, productCore: true, log }
+  const ctx: BenchContext = { quick: true, browser, pages, push, server, serverError: null, productCore: true, log, skipped: (run) => log(`skipped: ${run}`) }
   const context = await browser.newContext()
   try {
     const path: DeliveryPath = dedicated ? 'dedicated' : arg('path', 'product') === 'port' ? 'port' : 'product'

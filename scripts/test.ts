@@ -1,19 +1,7 @@
 // `npm test`: every suite in order (typecheck, unit, unit on PostgreSQL, browser, build, end-to-end, end-to-end on PostgreSQL); non-zero exit on any failure.
+// A committed `.only` fails every suite run from here, CI or not (the steps are in scripts/test-steps.ts).
 import { spawnSync } from 'node:child_process'
-
-type Step = readonly [name: string, cmd: string, args: ReadonlyArray<string>, env?: Record<string, string>]
-
-const steps: ReadonlyArray<Step> = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
-  // the server suite again on a real PostgreSQL (a throwaway cluster the project's global setup starts)
-  ['unit-postgres', 'npx', ['vitest', 'run', '--project', 'unit-postgres']],
-  ['browser', 'npx', ['vitest', 'run', '--project', 'browser']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']],
-  // the same server on PostgreSQL: login and device list (01), every push type (02), purchases paid (06)
-  ['e2e-postgres', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--output', 'test-results/e2e-postgres', '01-skeleton', '02-push', '06-pay'], { E2E_DATABASE: 'postgres' }],
-]
+import { steps } from './test-steps.ts'
 
 const only = process.argv.slice(2)
 const failed: string[] = []

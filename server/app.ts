@@ -77,6 +77,8 @@ export interface StartOptions {
   readonly phoneFiles?: PhoneFilesSink | undefined
   /** page origins besides the server's own that may open its websockets (ALLOWED_ORIGINS; PUBLIC_ORIGIN is one too). */
   readonly allowedOrigins?: ReadonlyArray<string>
+  /** test-only shortened device busy windows (DEVICE_BUSY_MS / DEVICE_REBOOT_MS); the product defaults otherwise. */
+  readonly deviceClock?: { readonly busyMs?: number | undefined; readonly rebootMs?: number | undefined }
 }
 
 export interface RunningServer {
@@ -166,7 +168,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     await hub.start()
     const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir }
 
-    const devices = registerDeviceRoutes(ctx)
+    const devices = registerDeviceRoutes(ctx, {
+      ...(options.deviceClock?.busyMs !== undefined ? { busyMs: options.deviceClock.busyMs } : {}),
+      ...(options.deviceClock?.rebootMs !== undefined ? { rebootMs: options.deviceClock.rebootMs } : {}),
+    })
     let devicesClosed: Promise<void> | null = null
     const closeDevices = () => (devicesClosed ??= devices.close())
     cleanups.push(closeDevices)

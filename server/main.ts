@@ -37,6 +37,12 @@ try {
 const shutdownGraceMs = process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : undefined
 const graceS = Math.ceil((shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS) / 1000)
 
+/** a positive number of milliseconds from the environment, else undefined (the product default). */
+const envMs = (name: string): number | undefined => {
+  const v = Number(process.env[name])
+  return Number.isFinite(v) && v > 0 ? v : undefined
+}
+
 const server = await startServer({
   port: Number(process.env.PORT ?? 8080),
   host: process.env.HOST ?? '127.0.0.1',
@@ -51,6 +57,8 @@ const server = await startServer({
   serveApp,
   appDir,
   demoPayGateway: demoPay.on,
+  // test-only: the end-to-end tests shorten the devices' busy windows (defaults 20 s and 5 s)
+  deviceClock: { busyMs: envMs('DEVICE_BUSY_MS'), rebootMs: envMs('DEVICE_REBOOT_MS') },
 }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException)?.code
   const detail = code === 'EADDRINUSE' ? `端口 ${process.env.PORT ?? 8080} 已被占用` : error instanceof Error ? error.message : String(error)

@@ -16,4 +16,9 @@ export interface BenchContext {
   /** whether the product's tab-side core client exists yet (src/core/connect.ts and worker/main.ts). */
   readonly productCore: boolean
   readonly log: (message: string) => void
+  /**
+   * Records a run that was not started because the part's time budget ran out (bench/lib/path-session.ts): the runner
+   * lists it under the part's `skipped` and the bench fails, since a run that did not happen proves nothing.
+   */
+  readonly skipped: (run: string) => void
 }

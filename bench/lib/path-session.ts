@@ -12,7 +12,10 @@ import type { DeliveryPath } from './tabs.ts'
 export const cutOff = (ctx: BenchContext, pages: ReadonlyArray<Page>): ReturnType<typeof setTimeout> =>
   setTimeout(() => void Promise.all(pages.map((p) => p.close())), ctx.quick ? 90_000 : 600_000)
 
-/** a run not started because the time budget ran out: reported, but not a failure of the product. */
+/**
+ * A run not started because the time budget ran out: not an error of the product (the parts leave it out of their
+ * errors), but the bench fails on it all the same (withPathTabs reports it through ctx.skipped; bench/lib/result.ts).
+ */
 export class Skipped extends Error {}
 
 export const withPathTabs = async (
@@ -30,6 +33,7 @@ export const withPathTabs = async (
     let pages: Page[] = []
     for (const tabs of tabCounts) {
       if (Date.now() > deadline) {
+        ctx.skipped(`${path} x${tabs}: not started, the time budget ran out`)
         onOpenFailed(tabs, new Skipped('skipped: the time budget ran out'))
         continue
       }

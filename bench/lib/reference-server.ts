@@ -2,6 +2,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import type { PushUserStats } from '../../server/context.ts'
+import { childEnv } from '../../tests/support/child-env.ts'
 import { benchDir, repoRoot } from './paths.ts'
 import type { ChildCommand, ChildReply } from './server-ipc.ts'
 
@@ -23,6 +24,8 @@ export const startReferenceServer = async (options: { exposeGc?: boolean } = {})
   const child: ChildProcess = fork(resolve(benchDir, 'lib/server-child.ts'), [], {
     cwd: repoRoot,
     execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
+    // an explicit environment: nothing of the shell's (a DATABASE_URL, say) reaches the server under measurement
+    env: childEnv({ BENCH_DATA_DIR: process.env.BENCH_DATA_DIR }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { resultsDir } from './paths.ts'
-import type { PartResult, Table, TargetCheck } from './result.ts'
+import { failuresOf, type PartResult, type Table, type TargetCheck } from './result.ts'
 import { barChart } from './svg.ts'
 
 export interface RunReport {
@@ -28,20 +28,21 @@ const markdownTable = (t: Table): string =>
 const status = (p: PartResult): string => {
   const errors = p.errors?.length ?? 0
   const failures = p.failures?.length ?? 0
-  if (errors + failures === 0) return 'ok'
-  return `FAILED: ${[errors ? `${errors} errored` : '', failures ? `${failures} did not converge` : ''].filter(Boolean).join(', ')}`
+  const skipped = p.skipped?.length ?? 0
+  if (errors + failures + skipped === 0) return 'ok'
+  return `FAILED: ${[errors ? `${errors} errored` : '', skipped ? `${skipped} skipped for time` : '', failures ? `${failures} did not converge` : ''].filter(Boolean).join(', ')}`
 }
 
 const verdict = (t: TargetCheck): string => (t.hit === null ? 'not measured' : t.hit ? 'HIT' : 'MISS')
 
 export const toMarkdown = (report: RunReport): string => {
   const targets = report.parts.flatMap((p) => p.targets ?? [])
-  const failures = report.parts.flatMap((p) => (p.ok ? [...(p.errors ?? []), ...(p.failures ?? [])] : [`part ${p.title} errored: ${p.error}`]))
+  const failures = failuresOf(report.parts)
   const lines = [
     `# Benchmarks${report.quick ? ' (quick run)' : ''}`, '',
     `Run ${report.runId}. Started ${report.startedAt}, finished ${report.finishedAt}. ${Object.entries(report.environment).map(([k, v]) => `${k}: ${v}`).join('; ')}.`, '',
     '## Failures', '',
-    ...(failures.length === 0 ? ['None: every part ran and every flood, dispatch run and reattach converged.'] : failures.map((f) => `- ${f}`)),
+    ...(failures.length === 0 ? ['None: every part and every run in it ran (none skipped for time), and every flood, dispatch run, reattach and fan-out converged.'] : failures.map((f) => `- ${f}`)),
     '',
     '## Targets', '',
     '| target | goal | value | verdict |', '|---|---|---|---|',

@@ -25,6 +25,8 @@ export interface PartOutput {
   readonly failures?: string[]
   /** runs of the part that errored (a tab that did not open, a login that failed); skipped runs are not errors. */
   readonly errors?: string[]
+  /** runs of the part not started because its time budget ran out (BenchContext.skipped): they fail the bench too. */
+  readonly skipped?: string[]
   readonly data?: unknown
 }
 
@@ -42,8 +44,14 @@ export const check = (name: string, target: string, value: number | null | undef
 }
 
 /**
- * Whether the run failed: a part errored or had a run error, or (unless convergence failures are only reported, as CI
- * does until the runtime v2 lands) a part listed a convergence failure. The bench exits 1 then.
+ * Whether the run failed: a part errored, had a run error or a run skipped for time, or (unless convergence failures
+ * are only reported) a part listed a convergence failure, such as a fan-out that lost messages. The bench exits 1 then.
  */
 export const runFailed = (parts: ReadonlyArray<PartResult>, convergenceReportOnly: boolean): boolean =>
-  parts.some((p) => !p.ok || (p.errors?.length ?? 0) > 0 || (!convergenceReportOnly && (p.failures?.length ?? 0) > 0))
+  parts.some((p) => !p.ok || (p.errors?.length ?? 0) > 0 || (p.skipped?.length ?? 0) > 0 || (!convergenceReportOnly && (p.failures?.length ?? 0) > 0))
+
+/** What the report lists under Failures: errored parts, run errors, skipped runs and convergence failures. */
+export const failuresOf = (parts: ReadonlyArray<PartResult>): string[] =>
+  parts.flatMap((p) => (p.ok
+    ? [...(p.errors ?? []), ...(p.skipped ?? []).map((s) => `skipped (time budget): ${p.title}: ${s}`), ...(p.failures ?? [])]
+    : [`part ${p.title} errored: ${p.error}`]))

@@ -34,19 +34,18 @@ export interface DeviceRoutes {
   readonly local: LocalStreamServer
 }
 
-/** Test-only shortening of the busy windows comes from here (or the env vars below), never from changed defaults. */
+/**
+ * Test-only shortening of the busy windows comes from here (server/main.ts passes DEVICE_BUSY_MS / DEVICE_REBOOT_MS
+ * through StartOptions.deviceClock), never from changed defaults; this module reads no environment itself, so a server
+ * started inside a test process gets only what the test states.
+ */
 export interface DeviceRoutesOptions extends DeviceClockOptions {}
-
-const envMs = (name: string): number | undefined => {
-  const v = Number(process.env[name])
-  return Number.isFinite(v) && v > 0 ? v : undefined
-}
 
 export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
   const { app, route } = ctx
   const db = devicesDb(ctx.db)
   const clock = makeClock({
-    busyMs: envMs('DEVICE_BUSY_MS'), rebootMs: envMs('DEVICE_REBOOT_MS'), ...options,
+    ...options,
   })
   // the phones' screens: one per phone, made by the instance holding its lease and relayed by the others
   let relaySecret: Promise<string> | null = null

@@ -1,6 +1,6 @@
 // Home, end to end: the pop-up ads with their click rules, notifications, and the 60-device account.
 import { expect } from '@playwright/test'
-import { testWithAds } from './fixtures.ts'
+import { skipPopUpAds, testWithAds } from './fixtures.ts'
 import { appUrl, layoutShifts, login, newWorld, screenshot, watchLayoutShifts, type FixtureWorld } from './helpers.ts'
 
 const test = testWithAds // this file wants the pop-up ads, so it does not use the ads-skipping fixture
@@ -52,7 +52,7 @@ test('an ad whose clickUrl is an http(s) URL opens the ad view with that url', a
 })
 
 test('the ad view refuses a non-http(s) url', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/adView/adView?url=javascript:alert(1)'))
@@ -61,7 +61,7 @@ test('the ad view refuses a non-http(s) url', async ({ page }) => {
 })
 
 test('the ad view frames the url the ad list gives that ad and refuses any other ?url= with it (issue 11)', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   const ads = await page.evaluate(async () => {
@@ -86,7 +86,7 @@ test('the ad view frames the url the ad list gives that ad and refuses any other
 })
 
 test('notifications list opens a notice as text and marks it read', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   await login(page, world.accounts.demo)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
   await page.goto(appUrl('/package/notificationMessage/notificationMessage'))
@@ -101,7 +101,7 @@ test('notifications list opens a notice as text and marks it read', async ({ pag
 })
 
 test('an account with 60 devices lists them all and scrolls to the last one', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   await login(page, world.accounts.fleet)
   await expect(page.getByTestId('device-item')).toHaveCount(60)
   await page.getByTestId('device-item').last().scrollIntoViewIfNeeded()
@@ -110,7 +110,7 @@ test('an account with 60 devices lists them all and scrolls to the last one', as
 })
 
 test('a card\'s 更多 opens the list\'s sheet with that card\'s actions, and 机型参数 that card\'s model parameters', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   await login(page, world.accounts.demo)
   const cards = page.getByTestId('device-item')
   await expect(cards).toHaveCount(5)

@@ -4,8 +4,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, screenshot, type FixtureWorld } from './helpers.ts'
+
+const DEVICE_LIST = catalogue.getDeviceList.path
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -75,28 +79,56 @@ test('index.html carries the entry\'s CSS: no stylesheet request holds the first
   expect([...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].every(([tag]) => / disabled>$/.test(tag))).toBe(true)
 })
 
-test('offline, a reload paints the last device list with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
-  await login(page, world.accounts.member)
-  await expect(page.getByTestId('device-item').first()).toBeVisible()
-  await shellInstalled(page)
-  const names = await page.getByTestId('device-name').allTextContents()
-  const before = Number(await fetchedAt(page))
+test('offline, a reload paints the stored device list (no device-list request before the paint) with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
+  // through the test proxy, which sees every device-list request the core makes: context.setOffline does not reach
+  // the core's SharedWorker (Playwright emulates the network per page and dedicated worker), nor does context.route
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    await login(page, world.accounts.member, proxy.appUrl)
+    await expect(page.getByTestId('device-item').first()).toBeVisible()
+    await shellInstalled(page)
+    const names = await page.getByTestId('device-name').allTextContents()
+    const before = Number(await fetchedAt(page))
+    // when the list first painted after the reload, from the page's first script on
+    await context.addInitScript(() => {
+      const w = window as unknown as { __listPaintedAt?: number }
+      new MutationObserver((_records, observer) => {
+        if (w.__listPaintedAt === undefined && document.querySelector('[data-testid="device-item"]')) {
+          w.__listPaintedAt = Date.now()
+          observer.disconnect()
+        }
+      }).observe(document, { subtree: true, childList: true })
+    })
 
-  await context.setOffline(true)
-  await page.reload()
-  await expect(page.getByTestId('offline-notice')).toBeVisible()
-  await expect(page.getByTestId('device-name')).toHaveText(names)
-  await expect(page.getByTestId('offline-notice')).toContainText('网络已断开')
-  const reboot = page.getByTestId('device-action-reboot').first()
-  await expect(reboot).toBeDisabled()
-  await expect(reboot).toHaveAttribute('aria-describedby', 'offline-notice')
-  await expect(page.getByTestId('device-action-more').first()).toBeDisabled()
-  await screenshot(page, 'offline-home')
+    // offline for the core too: its device-list requests get no answer, as on a dead network
+    proxy.rewrite(DEVICE_LIST, { network: true })
+    const requestsBefore = proxy.exchanges(DEVICE_LIST).length
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByTestId('offline-notice')).toBeVisible()
+    await expect(page.getByTestId('device-name')).toHaveText(names)
+    const paintedAt = await page.evaluate(() => (window as unknown as { __listPaintedAt?: number }).__listPaintedAt)
+    expect(paintedAt).toBeGreaterThan(0)
+    // the list came from the stored snapshot: no device-list request had even reached the network when it painted
+    const requested = proxy.exchanges(DEVICE_LIST).slice(requestsBefore)
+    expect(requested.filter((e) => e.receivedAt <= paintedAt!).map((e) => e.receivedAt - paintedAt!), 'device-list requests before the paint (ms before it)').toEqual([])
+    // and it is the list as stored, fetched before the reload
+    expect(Number(await fetchedAt(page))).toBe(before)
+    proxy.clear()
+    await expect(page.getByTestId('offline-notice')).toContainText('网络已断开')
+    const reboot = page.getByTestId('device-action-reboot').first()
+    await expect(reboot).toBeDisabled()
+    await expect(reboot).toHaveAttribute('aria-describedby', 'offline-notice')
+    await expect(page.getByTestId('device-action-more').first()).toBeDisabled()
+    await screenshot(page, 'offline-home')
 
-  await context.setOffline(false)
-  await expect(page.getByTestId('offline-notice')).toHaveCount(0)
-  await expect.poll(async () => Number(await fetchedAt(page))).toBeGreaterThan(before)
-  await expect(page.getByTestId('device-action-more').first()).toBeEnabled()
+    await context.setOffline(false)
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0)
+    await expect.poll(async () => Number(await fetchedAt(page))).toBeGreaterThan(before)
+    await expect(page.getByTestId('device-action-more').first()).toBeEnabled()
+  } finally {
+    await proxy.close()
+  }
 })
 
 test('a new version waits behind the refresh prompt and takes over when the user asks', async ({ page }) => {

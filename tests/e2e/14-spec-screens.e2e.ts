@@ -3,7 +3,7 @@
 // and security-code success, an avatar that every open tab shows at once, back-to-top on a long list, the viewer's
 // text area limit.
 import QRCode from 'qrcode'
-import { expect, test } from './fixtures.ts'
+import { expect, skipPopUpAds, test } from './fixtures.ts'
 import { appUrl, confirmDialog, login, newWorld, ops, screenshot, type FixtureWorld } from './helpers.ts'
 import { startTestProxy } from '../support/test-proxy.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
@@ -68,7 +68,7 @@ test('recommended cloud phones, reached from the home\'s entry grid, list my usa
 })
 
 test('a list that fails to load says so with the server\'s reason and a retry, never as an empty list', async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('popUpAdsShown', '1'))
+  await skipPopUpAds(page)
   const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
   const screens = [
     { path: '/package/recommendedCloudPhone/recommendedCloudPhone', endpoint: catalogue.getCommonUserCard.path, failed: 'recommended-failed', title: '推荐云手机加载失败', shown: 'recommended-item' },

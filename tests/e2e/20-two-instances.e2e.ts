@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { startPostgres, type PostgresCluster } from '../support/postgres.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
-import { test, expect } from './fixtures.ts'
+import { test, expect, watchServerOutput } from './fixtures.ts'
 import { login, screenshot } from './helpers.ts'
 
 const OPS_TOKEN = 'two-instances-e2e'
@@ -52,6 +52,7 @@ test.beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-e2e-instance-'))
     dataDirs.push(dataDir)
     instances.push(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, OPS_TOKEN, TRUSTED_PROXIES: '127.0.0.1' }, ['--serve-app']))
+    watchServerOutput(instances[i]!.output)
   }
   proxy = await startRoundRobinProxy(instances.map((p) => p.url))
 })

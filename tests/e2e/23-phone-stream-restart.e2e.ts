@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { opsFixture, opsTargetFromEnv, type OpsTarget } from '../../server/ops.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
-import { test, expect } from './fixtures.ts'
+import { test, expect, watchServerOutput } from './fixtures.ts'
 import { login, screenshot, type FixtureWorld } from './helpers.ts'
 
 /** From the new instance answering HTTP to the viewer's first live frame (the issue's target). */
@@ -20,7 +20,11 @@ let server: ServerProcess
 let port: number
 let world: FixtureWorld
 
-const start = (p: number) => startServerProcess({ DATA_DIR: dataDir, PORT: String(p) }, ['--serve-app'])
+const start = async (p: number) => {
+  const started = await startServerProcess({ DATA_DIR: dataDir, PORT: String(p) }, ['--serve-app'])
+  watchServerOutput(started.output)
+  return started
+}
 const target = (): OpsTarget => opsTargetFromEnv({ OPS_URL: server.url, DATA_DIR: dataDir })
 const appAt = (hash: string): string => `http://127.0.0.1:${port}/cloud/phone/web/#${hash}`
 const card = () => world.cards['云手机-01']!

@@ -8,6 +8,7 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 import jsQR from 'jsqr'
 import { opsConnections, opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
 import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
+import { childEnv } from '../support/child-env.ts'
 
 export type { FixtureAccount, FixtureWorld }
 
@@ -40,7 +41,8 @@ const run = promisify(execFile)
 /** Runs `npm run ops -- <args>` against the e2e server, as an operator would. */
 export async function ops(...args: string[]): Promise<string> {
   const { stdout } = await run('npx', ['tsx', 'server/ops.ts', ...args], {
-    env: { ...process.env, OPS_URL: process.env.E2E_BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR },
+    // the e2e server's address and data folder, nothing of the shell's (an OPS_TOKEN or DATABASE_URL of another server)
+    env: childEnv({ OPS_URL: process.env.E2E_BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR }),
   })
   return stdout
 }

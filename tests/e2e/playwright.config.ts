@@ -9,6 +9,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // a committed test.only fails the run in CI (scripts/test.ts passes --forbid-only in every run, CI or not)
+  forbidOnly: !!process.env.CI,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],

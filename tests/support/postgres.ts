@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { childEnv } from './child-env.ts'
 
 export interface PostgresCluster {
   readonly port: number
@@ -45,8 +46,8 @@ const postgresIds = (): { uid: number; gid: number } => {
 /** Runs a shell script as the user that may own the cluster. */
 const shell = (script: string): ChildProcess =>
   isRoot()
-    ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', script], { stdio: ['pipe', 'pipe', 'pipe'] })
-    : spawn('/bin/sh', ['-c', script], { stdio: ['pipe', 'pipe', 'pipe'] })
+    ? spawn('su', ['postgres', '-s', '/bin/sh', '-c', script], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv() })
+    : spawn('/bin/sh', ['-c', script], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv() })
 
 const run = (script: string): Promise<void> =>
   new Promise((resolve, reject) => {

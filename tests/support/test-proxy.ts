@@ -31,6 +31,8 @@ export type Rewrite =
 export interface Exchange {
   readonly method: string
   readonly path: string
+  /** Date.now() as the request reached the proxy. */
+  readonly receivedAt: number
   /**
    * Date.now() as the proxy handed the answer's last bytes on (or -1 while pending): the app cannot have had it
    * sooner. Taken before the write, not in its callback, which a busy test process may run much later.
@@ -145,7 +147,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
   }
 
   const record = (s: ScopeState, method: string, path: string, rewritten: boolean): Exchange => {
-    const exchange: Exchange = { method, path, answeredAt: -1, rewritten, body: '' }
+    const exchange: Exchange = { method, path, receivedAt: Date.now(), answeredAt: -1, rewritten, body: '' }
     const list = s.log.get(path) ?? []
     list.push(exchange)
     s.log.set(path, list)

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest'
 import { TabRecorder } from '../../../bench/pages/recorder.ts'
 import { allExact } from '../../../bench/lib/tabs.ts'
-import { runFailed, type PartResult } from '../../../bench/lib/result.ts'
+import { failuresOf, runFailed, type PartResult } from '../../../bench/lib/result.ts'
+import { toMarkdown } from '../../../bench/lib/report.ts'
+import { Skipped, withPathTabs } from '../../../bench/lib/path-session.ts'
+import type { BenchContext } from '../../../bench/lib/context.ts'
+import { fanoutFailures, throughputFailures, type FanoutRun } from '../../../bench/parts/fanout.ts'
 import { isCoreWorker, profiles, selfTimes, type TraceEvent } from '../../../bench/lib/trace-profile.ts'
 import { frameToEvent, initialBenchState } from '../../../bench/pages/bench-store.ts'
 import { WebSocket } from 'ws'
@@ -79,6 +83,63 @@ describe('runFailed: the bench exit rule', () => {
     expect(runFailed([part({ failures: ['flood x4: 3/4 tabs exact'] })], true)).toBe(false)
     expect(runFailed([part({ failures: ['x'], errors: ['tab did not open'] })], true)).toBe(true)
     expect(runFailed([part({ ok: false, error: 'boom' })], true)).toBe(true)
+  })
+
+  it('fails on a run skipped for time, even when convergence failures are only reported', () => {
+    expect(runFailed([part({ skipped: ['product x16: not started, the time budget ran out'] })], false)).toBe(true)
+    expect(runFailed([part({ skipped: ['product x16: not started, the time budget ran out'] })], true)).toBe(true)
+    expect(runFailed([part({ skipped: [] })], false)).toBe(false)
+  })
+
+  it('lists skipped runs and fan-out losses under Failures', () => {
+    const parts = [
+      part({ title: '3. Floods', skipped: ['product x16: not started, the time budget ran out'] }),
+      part({ title: '5. Fan-out', failures: ['fan-out 1 instance, PGlite: a broadcast reached 20 of 2000 sockets'] }),
+    ]
+    expect(failuresOf(parts)).toEqual([
+      'skipped (time budget): 3. Floods: product x16: not started, the time budget ran out',
+      'fan-out 1 instance, PGlite: a broadcast reached 20 of 2000 sockets',
+    ])
+    const md = toMarkdown({ runId: 'r', startedAt: '', finishedAt: '', quick: true, environment: {}, parts })
+    expect(md).toContain('- skipped (time budget): 3. Floods: product x16')
+    expect(md).toContain('- fan-out 1 instance, PGlite: a broadcast reached 20 of 2000 sockets')
+    expect(md).not.toContain('None: every part')
+    expect(md).toContain('| 3. Floods | FAILED: 1 skipped for time |')
+  })
+})
+
+describe('withPathTabs: a run not started for time is reported to the runner', () => {
+  it('calls ctx.skipped for each tab count past the deadline, and onOpenFailed with Skipped', async () => {
+    const skipped: string[] = []
+    const failed: Array<[number, unknown]> = []
+    let closed = false
+    const ctx = {
+      quick: true, log: () => undefined, skipped: (run: string) => void skipped.push(run),
+      browser: { newContext: async () => ({ close: async () => void (closed = true) }) },
+    } as unknown as BenchContext
+    await withPathTabs(ctx, 'product', [4, 16], async () => undefined, (tabs, e) => void failed.push([tabs, e]), Date.now() - 1)
+    expect(skipped).toEqual(['product x4: not started, the time budget ran out', 'product x16: not started, the time budget ran out'])
+    expect(failed.map(([tabs, e]) => [tabs, e instanceof Skipped])).toEqual([[4, true], [16, true]])
+    expect(closed).toBe(true)
+  })
+})
+
+describe('fan-out: lost messages fail the bench', () => {
+  const run = (live: number, missed: number): FanoutRun => ({ live, missed, all: summarize([1, 2]), perBroadcast: [] })
+
+  it('fails a row whose broadcast reached fewer sockets than were open, or whose deliveries went missing', () => {
+    expect(fanoutFailures('1 instance, PGlite', run(2000, 0), 2000, 3)).toEqual([])
+    // the issue-21 run: the per-user cap left 1 980 sockets unreached
+    expect(fanoutFailures('1 instance, PGlite', run(20, 5940), 2000, 3)).toEqual([
+      'fan-out 1 instance, PGlite: a broadcast reached 20 of 2000 sockets',
+      'fan-out 1 instance, PGlite: 5940 of 6000 deliveries missed',
+    ])
+    expect(fanoutFailures('2 instances, PostgreSQL', run(2000, 1), 2000, 3)).toEqual(['fan-out 2 instances, PostgreSQL: 1 of 6000 deliveries missed'])
+  })
+
+  it('fails a throughput run whose last frame never arrived', () => {
+    expect(throughputFailures('PGlite', 4000, 500)).toEqual([])
+    expect(throughputFailures('PGlite', NaN, 500)).toEqual(['push throughput PGlite: the last of 500 frames did not arrive'])
   })
 })
 
