@@ -131,26 +131,12 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     route(app, catalogue.alipayH5Spend, refuse)
     route(app, catalogue.alipayPrecreate, refuse)
     route(app, catalogue.wxPayH5Spend, refuse)
-    route(app, catalogue.wxpayAppletSpend, refuse)
     return
   }
 
   route(app, catalogue.alipayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'alipay'))
   route(app, catalogue.wxPayH5Spend, ({ payload, user }) => startH5Payment(db, user, payload.myOrderNum, 'wxpay'))
   route(app, catalogue.alipayPrecreate, ({ payload, user, c }) => precreate(db.pay, user, payload.myOrderNum, qrCodeFor(db, user, originOf(c))))
-
-  // The mini program's payment (JSAPI): only the mini program has an openId; the web app never offers it. The
-  // simulated provider's prepay id is the gateway ticket (settled there or by `ops pay`); paySign is its SHA-256 digest
-  // of the signed fields, as the simulated provider has no merchant key.
-  route(app, catalogue.wxpayAppletSpend, async ({ payload, user }) => {
-    if (!/^[A-Za-z0-9_-]{6,64}$/.test(payload.openId)) throw new DomainError(Status.invalidPayload, '请在微信小程序中完成支付')
-    const { payUrl } = await startH5Payment(db, user, payload.myOrderNum, 'wxpay')
-    const timeStamp = String(Math.floor(Date.now() / 1000))
-    const nonceStr = randomBytes(12).toString('hex')
-    const pkg = `prepay_id=${payUrl.slice(GATEWAY_PATH.length + 1)}`
-    const paySign = createHash('sha256').update(`${timeStamp}\n${nonceStr}\n${pkg}\n`).digest('base64')
-    return { timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign }
-  })
 
   const lookup = async (ticket: string) => {
     if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) return null

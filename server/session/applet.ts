@@ -8,7 +8,7 @@
 // exchange (its row goes), so neither the login nor the phone step can be replayed and nothing renews the window.
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ColumnType, Kysely } from 'kysely'
-import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { appletEndpoints } from '../../worker/protocol/applet.ts'
 import { isMobile } from '../../worker/protocol/validators.ts'
 import type { ServerContext } from '../context.ts'
 import { hashPasswordMd5, md5Hex } from '../crypto/password.ts'
@@ -97,7 +97,7 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
     return row
   }
 
-  publicRoute(app, catalogue.getAppletsKey, async ({ payload }) => {
+  publicRoute(app, appletEndpoints.getAppletsKey, async ({ payload }) => {
     const at = new Date(now())
     // one use: the row is claimed by the update that marks it
     const row = await db.updateTable('applet_codes').set({ used_at: at })
@@ -112,7 +112,7 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
     return { openId: row.open_id, loginTicket }
   })
 
-  publicRoute(app, catalogue.getAppletsData, async ({ payload }) => {
+  publicRoute(app, appletEndpoints.getAppletsData, async ({ payload }) => {
     const session = await sessionOf(payload.openId, payload.loginTicket)
     const phone = decryptPhone(session.session_key, payload.encryptedData, payload.iv)
     // the window stays the exchange's: verifying again renews nothing
@@ -121,7 +121,7 @@ export const registerAppletRoutes = (ctx: ServerContext, now: () => number = Dat
     return { phone }
   })
 
-  publicRoute(app, catalogue.appletLogin, async ({ payload }) => {
+  publicRoute(app, appletEndpoints.appletLogin, async ({ payload }) => {
     const session = await sessionOf(payload.openId, payload.loginTicket)
     if (session.phone === null || session.phone_verified_at === null) throw new DomainError(Status.forbidden, AppletMsg.phone)
     // spent here, once: of two logins with the same ticket only the one that deletes the row goes on

@@ -1,4 +1,5 @@
-// The whole HTTP endpoint catalogue, keyed by name: what `call(name, payload)` accepts and the server implements.
+// The whole HTTP endpoint catalogue, keyed by name: what `call(name, payload)` accepts and the server implements. The
+// WeChat mini program's login calls (applet.ts) are not this web client's and are not in it: the server imports them.
 import { sessionEndpoints } from './session.ts'
 import { deviceEndpoints } from './devices.ts'
 import { payEndpoints } from './pay.ts'
@@ -11,7 +12,6 @@ import { activityEndpoints } from './activity.ts'
 import { analyticsEndpoints } from './analytics.ts'
 import { fileEndpoints } from './files.ts'
 import { registerSwitchEndpoints } from './register-switch.ts'
-import { appletEndpoints } from './applet.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -26,7 +26,6 @@ export const catalogue = {
   ...analyticsEndpoints,
   ...fileEndpoints,
   ...registerSwitchEndpoints,
-  ...appletEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -10,15 +10,6 @@ import { OrderNumBody } from './pay.ts'
 export const H5Pay = Schema.Struct({ myOrderNum: Schema.String, payUrl: Schema.String })
 export type H5Pay = typeof H5Pay.Type
 
-/** The mini program passes the payer's openId (from its own login); the answer is what `wx.requestPayment` takes. */
-export const AppletPayRequest = Schema.Struct({ myOrderNum: TokenText, openId: TokenText })
-export const AppletPayParams = Schema.Struct({
-  timeStamp: Schema.String,
-  nonceStr: Schema.String,
-  package: Schema.String,
-  signType: Schema.String,
-  paySign: Schema.String,
-})
 
 export const payH5Endpoints = {
   alipayH5Spend: endpoint({
@@ -28,9 +19,5 @@ export const payH5Endpoints = {
   wxPayH5Spend: endpoint({
     name: 'wxPayH5Spend', method: 'GET', path: '/api/pay/v1/wxPay/h5/spend',
     request: OrderNumBody, response: H5Pay,
-  }),
-  wxpayAppletSpend: endpoint({
-    name: 'wxpayAppletSpend', method: 'POST', path: '/api/pay/v1/wxpay/applet/spend',
-    request: AppletPayRequest, response: AppletPayParams,
   }),
 } as const

@@ -61,8 +61,6 @@ describe('a server without demo mode', () => {
     // no provider is connected: a QR would lead nowhere, so none is made
     const qr = await api(base, 'POST', '/api/pay/v1/alipay/precreate', { token, body: { myOrderNum } })
     expect(qr.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
-    const applet = await api(base, 'POST', '/api/pay/v1/wxpay/applet/spend', { token, body: { myOrderNum, openId: 'oOpenId123456' } })
-    expect(applet.body).toMatchObject({ status: 1003, msg: H5_UNAVAILABLE })
     const page = await fetch(`${base}/api/pay/reference-gateway/${'A'.repeat(32)}`)
     expect(page.status).toBe(404)
     expect(await page.text()).not.toContain('模拟')

@@ -116,15 +116,6 @@ describe('H5 payment through the reference gateway', () => {
     expect((await detail(cancelled)).finishPay).toBe(3)
   })
 
-  it('the mini-program payment needs the payer openId and answers wx.requestPayment parameters', async () => {
-    const myOrderNum = await newOrder()
-    const refused = await call('POST', '/api/pay/v1/wxpay/applet/spend', { myOrderNum, openId: '' })
-    expect(refused.msg).toBe('请在微信小程序中完成支付')
-    const ok = await call<Record<string, string>>('POST', '/api/pay/v1/wxpay/applet/spend', { myOrderNum, openId: 'oAbc123_openid' })
-    expect(ok.status).toBe(0)
-    expect(ok.data.package).toMatch(/^prepay_id=[A-Za-z0-9_-]{32}$/)
-    expect(Object.keys(ok.data).sort()).toEqual(['nonceStr', 'package', 'paySign', 'signType', 'timeStamp'])
-  })
 })
 
 describe('payment switch', () => {
