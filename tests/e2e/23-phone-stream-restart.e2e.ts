@@ -98,9 +98,11 @@ test('a restarted server instance brings the picture back by itself: the viewer 
   const answered = firstAnswer(`http://127.0.0.1:${port}/cloud/phone/web/`, polling)
   try {
     server = await start(port)
-  } finally {
+  } catch (e) {
     polling.done = true
+    throw e
   }
+  // the poll runs until its first answer: the start line can come before any poll got through (a slow machine)
   const upAt = await answered
   await expect(viewer).toHaveAttribute('data-phase', 'live', { timeout: 15_000 })
   const liveAt = (await phases()).find((p) => p.phase === 'live')!.at

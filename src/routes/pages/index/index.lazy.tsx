@@ -168,9 +168,7 @@ export default function HomeScreen() {
         {t.buy}
       </Button>
     </div>
-  ) : view === null ? (
-    <Skeletons />
-  ) : view.mode === 'grid' ? (
+  ) : view?.mode === 'grid' ? (
     <Suspense fallback={<Skeletons />}>
       <PhoneWall
         devices={devices.list}
@@ -235,7 +233,7 @@ export default function HomeScreen() {
           <Shortcuts />
         </>
       )}
-      {loggedIn && devices.list.length > 0 && view !== null && <ViewBar view={view} onChange={setView} />}
+      {loggedIn && devices.list.length > 0 && <ViewBar view={view} onChange={setView} />}
       {loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
       {online && devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>

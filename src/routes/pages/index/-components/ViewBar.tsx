@@ -46,8 +46,14 @@ export const useHomeView = (api: Remote<CoreApi>): [HomeView | null, (v: HomeVie
   return [view, setView]
 }
 
-export const ViewBar = ({ view, onChange }: { view: HomeView; onChange: (v: HomeView) => void }) => (
-  <div className="home-view-bar" data-testid="home-view-bar">
+/**
+ * Until the stored view is read (a round trip to the core) the home shows the list and the bar keeps its place unseen,
+ * so that neither the stored list's first paint nor the layout waits on the preference.
+ */
+export const ViewBar = ({ view: stored, onChange }: { view: HomeView | null; onChange: (v: HomeView) => void }) => {
+  const view = stored ?? DEFAULT_VIEW
+  return (
+  <div className="home-view-bar" data-testid="home-view-bar" style={stored === null ? { visibility: 'hidden' } : undefined}>
     <div className="home-view-group" role="group" aria-label={t.view}>
       {(['list', 'grid'] as const).map((mode) => (
         <button key={mode} type="button" aria-pressed={view.mode === mode} data-testid={`home-view-${mode}`} onClick={() => onChange({ ...view, mode })}>
@@ -65,4 +71,5 @@ export const ViewBar = ({ view, onChange }: { view: HomeView; onChange: (v: Home
       </div>
     )}
   </div>
-)
+  )
+}
