@@ -22,15 +22,15 @@ export const AppletPayParams = Schema.Struct({
 
 export const payH5Endpoints = {
   alipayH5Spend: endpoint({
-    name: 'alipayH5Spend', method: 'GET', path: '/api/pay/v1/alipay/h5/spend',
+    name: 'alipayH5Spend', method: 'GET', repeatable: false, path: '/api/pay/v1/alipay/h5/spend',
     request: OrderNumBody, response: H5Pay,
   }),
   wxPayH5Spend: endpoint({
-    name: 'wxPayH5Spend', method: 'GET', path: '/api/pay/v1/wxPay/h5/spend',
+    name: 'wxPayH5Spend', method: 'GET', repeatable: false, path: '/api/pay/v1/wxPay/h5/spend',
     request: OrderNumBody, response: H5Pay,
   }),
   wxpayAppletSpend: endpoint({
-    name: 'wxpayAppletSpend', method: 'POST', path: '/api/pay/v1/wxpay/applet/spend',
+    name: 'wxpayAppletSpend', method: 'POST', repeatable: false, path: '/api/pay/v1/wxpay/applet/spend',
     request: AppletPayRequest, response: AppletPayParams,
   }),
 } as const
