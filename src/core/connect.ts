@@ -9,14 +9,13 @@
 // unknown" at once.
 import { transfer, wrap, type Remote } from 'comlink'
 import { decodeBatch } from '../../worker/protocol/batch-codec.ts'
-import type { Attached, CallResult, CoreApi, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
-import { COMMAND_ON_DEATH, type OnDeath } from '../../worker/protocol/on-death.ts'
+import type { Attached, CoreApi, Snapshot, TabHello, TabRoute } from '../../worker/protocol/commands.ts'
 import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORKER_RESTART_TIMEOUT_MS, WORKER_START_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
-import { zhCN } from '../i18n/zh-CN.ts'
 import { takeTabLock, takeEarlyCore } from '../boot/early-core.ts'
 import { createReceiver } from './receiver.ts'
+import { afterDeath, noReplayRule, settledAnswer, type ReplayRule } from './replay.ts'
 import type { ConnectCore, CoreClient, WorkerLoss } from './types.ts'
 
 declare global {
@@ -38,14 +37,6 @@ interface Link {
 }
 
 class LinkDied extends Error {}
-
-/** Commands whose answer is a CallResult: interrupted by a worker death, they answer with a clear failure. */
-const CALL_RESULT_COMMANDS = new Set(['login', 'loginWithCode', 'refreshSession', 'call', 'refreshDevices', 'loadMealTypes'])
-const interrupted: CallResult<never> = { ok: false, status: 0, msg: zhCN.app.coreRestarted, silent: false }
-/** A change that may or may not have reached the server when the worker died (issue 21). */
-const outcomeUnknown = (silent: boolean): CallResult<never> => ({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent })
-/** A replayable command is sent at most this many times more (workers dying over and over): then it is interrupted. */
-const MAX_REPLAYS = 3
 
 /** Calls `onGone` when the lock `name` is granted to this tab: its holder (the core's worker) is gone. */
 const watchLock = (name: string, signal: AbortSignal, onGone: () => void): void => {
@@ -88,7 +79,7 @@ export const connectCore: ConnectCore = async (options) => {
   let attaches = 0
   let replyPort: MessagePort | null = null
   /** the last worker's replay rule (Attached): which endpoints `call` may send again, which fail silently. */
-  let replay: { repeatable: ReadonlySet<string>; silent: ReadonlySet<string> } = { repeatable: new Set(), silent: new Set() }
+  let replay: ReplayRule = noReplayRule
   let firstState: (() => void) | null = null
   const ready = new Promise<void>((resolve) => { firstState = resolve })
 
@@ -194,21 +185,11 @@ export const connectCore: ConnectCore = async (options) => {
 
   await ready
 
-  /** How a command that was on its way when its worker died is settled (the replay rule). */
-  const onDeath = (prop: string, args: ReadonlyArray<unknown>): OnDeath => {
-    const rule = (COMMAND_ON_DEATH as Record<string, OnDeath | undefined>)[prop] ?? 'drop'
-    if (rule !== 'call') return rule
-    return replay.repeatable.has(args[0] as string) ? 'replay' : 'unknown'
-  }
-  const settleDead = (prop: string, args: ReadonlyArray<unknown>, rule: OnDeath): unknown => {
-    if (rule === 'unknown') return outcomeUnknown(prop === 'call' && replay.silent.has(args[0] as string))
-    return CALL_RESULT_COMMANDS.has(prop) ? interrupted : undefined
-  }
   const send = async (prop: string, args: Array<unknown>): Promise<unknown> => {
     let replays = 0
     for (;;) {
       const current = link
-      if (current === null) return settleDead(prop, args, 'drop')
+      if (current === null) return settledAnswer(prop, args, 'drop', replay)
       // a link whose worker dies before it answered the attach never had the command: it goes to the next one
       const ready = await current.attached.then(() => true, () => false)
       if (!ready) {
@@ -220,8 +201,8 @@ export const connectCore: ConnectCore = async (options) => {
         return await Promise.race([target[prop](...args), current.dead])
       } catch (e) {
         if (!(e instanceof LinkDied)) throw e
-        const rule = onDeath(prop, args)
-        if (rule !== 'replay' || closed || replays++ >= MAX_REPLAYS) return settleDead(prop, args, rule)
+        const next = afterDeath(prop, args, replay, replays++, closed)
+        if (!next.replay) return next.answer
       }
     }
   }
