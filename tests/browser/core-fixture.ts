@@ -75,13 +75,16 @@ type Send = (method: string, params?: object) => Promise<unknown>
  * target cannot be closed (Chromium: "Specified target doesn't support closing"; it dies only with its page), so it is
  * frozen from outside instead: the debugger pauses it through its target (at the next script it runs), after which it
  * answers nothing, as a worker the OS froze. (An endless loop evaluated in it did the same but kept a core busy after
- * the tab terminated it.) Resolves with performance.now() right after the kill went out, and how many were killed.
+ * the tab terminated it.) Resolves with performance.now() as the kill went out, and how many were killed.
  */
 export const killWorkers = async (name: string): Promise<{ at: number; killed: number }> => {
   const session = cdp()
   const send = session.send.bind(session) as unknown as Send
   const { targetInfos } = await send('Target.getTargets') as { targetInfos: ReadonlyArray<TargetInfo> }
   const ours = targetInfos.filter((t) => t.title.includes(name))
+  // taken as the kill goes out: its answer comes back after the browser destroyed the worker (and may after a tab
+  // already noticed)
+  const at = performance.now()
   for (const t of ours) {
     if (t.type === 'shared_worker') {
       await send('Target.closeTarget', { targetId: t.targetId })
@@ -92,7 +95,7 @@ export const killWorkers = async (name: string): Promise<{ at: number; killed: n
       }
     }
   }
-  return { at: performance.now(), killed: ours.filter((t) => t.type === 'shared_worker' || t.type === 'worker').length }
+  return { at, killed: ours.filter((t) => t.type === 'shared_worker' || t.type === 'worker').length }
 }
 
 /** Resolves with performance.now() and how, when `tab` next learns its worker died. */
