@@ -172,3 +172,38 @@ describe('the dedicated-Worker fallback\'s worker killed from outside', () => {
     expect(await t.exchanges(REBOOT)).toBe(1)
   })
 })
+
+describe('a tab closed for real', () => {
+  // the tab is a frame of its own (its own document, its own tab lock); removing the frame destroys it: it sends no
+  // detach, and the browser releases its lock, which is all the core has to go on
+  it('is released by the core without any detach: its visibility no longer keeps the socket open', async () => {
+    const t = makeCoreTest(slowPing)
+    cleanup = t.closeAll
+    const hidden = await t.open(false)
+    const frame = document.createElement('iframe')
+    const ready = new Promise<void>((resolve) => {
+      const onMessage = (e: MessageEvent) => {
+        if (e.data !== 'frame-tab-ready') return
+        window.removeEventListener('message', onMessage)
+        resolve()
+      }
+      window.addEventListener('message', onMessage)
+    })
+    frame.srcdoc = `<script type="module">
+      globalThis.__CORE_TEST_CONFIG__ = ${JSON.stringify(t.config)}
+      const { connectCore } = await import(${JSON.stringify(new URL('../../src/core/connect.ts', import.meta.url).href)})
+      await connectCore({ channelCode: null, route: { path: '/pages/index/index', search: {} }, visible: true })
+      parent.postMessage('frame-tab-ready', '*')
+    </script>`
+    document.body.appendChild(frame)
+    await ready
+    await hidden.client.api.login(DEMO)
+    await waitFor(async () => (await t.stats()).open === 1, 5000)
+    // still open while the visible frame lives
+    await sleep(500)
+    expect((await t.stats()).open).toBe(1)
+    frame.remove()
+    await waitFor(async () => (await t.stats()).open === 0, 3000)
+    await waitFor(() => hidden.state().push.status === 'closed')
+  })
+})
