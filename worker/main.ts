@@ -5,6 +5,7 @@ import { decodeWorkerName, defaultCoreConfig, withTestConfig } from './config/co
 import { makeCoreApi } from './api/core-api.ts'
 import { startCore } from './api/start-core.ts'
 import { makeLiveCoreLayer } from './runtime/core-layer.ts'
+import { holdLifeLock } from './runtime/life-lock.ts'
 
 interface WorkerScope {
   readonly name: string
@@ -17,12 +18,14 @@ interface WorkerScope {
 }
 declare const self: WorkerScope
 
+// taken before the core starts: a tab learns its name at once and waits on it (issue 21)
+const lifeLock = holdLifeLock()
 const config = withTestConfig(defaultCoreConfig(self.location.origin), decodeWorkerName(self.name))
 const core = startCore(makeLiveCoreLayer(config))
 const terminate = () => self.close()
 
 const exposeOn = (endpoint: MessagePort | WorkerScope) =>
-  expose(makeCoreApi((effect) => core.then(({ run }) => run(effect)), terminate), endpoint as MessagePort)
+  expose(makeCoreApi((effect) => core.then(({ run }) => run(effect)), terminate, lifeLock), endpoint as MessagePort)
 
 if ('onconnect' in self) {
   self.onconnect = (e: MessageEvent) => exposeOn(e.ports[0])

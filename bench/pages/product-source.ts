@@ -78,15 +78,14 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
       pushStatus: () => store.getState().push.status,
       mode: () => core.mode,
       probeInfo: () => askProbe('info'),
-      // as Android may do to a SharedWorker: the worker goes away mid-flood (when this tab's store reaches `counter`)
-      // and the tabs must reattach on their own. Armed before the flood; `killedAt` is the counter shown at the kill.
+      // the moment to kill the worker mid-flood (bench/parts/worker-kill.ts kills it from outside, through the DevTools
+      // protocol): armed before the flood, `killedAt` is the counter this tab's store first showed at or past `counter`
       armKill: (counter: number) => {
         const stop = store.subscribe(() => {
           const shown = store.getState().counters.coupon
           if (shown < counter) return
           stop()
           killedAt = shown
-          void core.api.__terminate().catch(() => undefined)
         })
       },
       killedAt: () => killedAt,

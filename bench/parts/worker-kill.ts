@@ -1,5 +1,6 @@
 // Part 3b: the worker killed during a flood (as Android may kill a SharedWorker under memory pressure). Phase 1: a
-// flood, and the core's worker terminated (core.api.__terminate) when the first tab shows 40 % of it; the tabs must
+// flood, and the core's worker killed from outside through the DevTools protocol (bench/lib/kill-worker.ts) once the
+// first tab shows 40 % of it; the tabs must
 // reattach on their own, the push socket reopen, and every tab's store settle on exactly the new worker's state (read
 // by a fresh tab). Phase 2: a second flood after the reattach must reach every tab exactly.
 import type { Page } from 'playwright-core'
@@ -10,6 +11,7 @@ import { pathUrl, waitFor } from '../lib/product-tabs.ts'
 import type { PartOutput } from '../lib/result.ts'
 import { round } from '../lib/stats.ts'
 import { pathName } from './dispatch.ts'
+import { killWorkers } from '../lib/kill-worker.ts'
 
 interface KillResult {
   readonly path: DeliveryPath
@@ -39,6 +41,8 @@ interface KillResult {
   readonly converged?: boolean
 }
 
+const workerName = (path: DeliveryPath) => `bench-kill-${path}`
+
 const killOnce = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], flood1: number, flood2: number): Promise<KillResult> => {
   const tabs = pages.length
   const sockets = path === 'dedicated' ? tabs : 1
@@ -47,18 +51,15 @@ const killOnce = async (ctx: BenchContext, path: DeliveryPath, pages: Page[], fl
   await resetTabs(pages, flood1)
   ctx.push.resetCounters()
   const openedBefore = ctx.push.counters().socketsOpened
-  // the first tab kills the worker when its store shows 40 % of the flood (armed before it: mid-flood whatever the
-  // runtime's speed); what that tab showed then must survive the kill
+  // the worker is killed from outside once the first tab's store shows 40 % of the flood (the tab marks the moment,
+  // armed before it: mid-flood whatever the runtime's speed); what that tab showed just before the kill must survive it
   const base = (await tabProgress([pages[0]]))[0].counter
   await control(pages[0], 'armKill', base + Math.floor(flood1 * 0.4))
   const writing = ctx.push.sendSeries(1, flood1, 0)
-  let shown = 0
-  await waitFor('the first tab to show 40 % of the flood and kill the worker', async () => {
-    const at = (await control(pages[0], 'killedAt')) as number | null
-    if (at !== null) shown = at - base
-    return at !== null
-  }, 60_000)
+  await waitFor('the first tab to show 40 % of the flood', async () => (await control(pages[0], 'killedAt')) !== null, 60_000)
+  const shown = (await tabProgress([pages[0]]))[0].counter - base
   const killedAt = Date.now()
+  await killWorkers(pages[0], workerName(path))
   const write1 = await writing
   ctx.log(`worker kill: killed at ${shown} of ${flood1}; waiting for the reattach`)
   await waitFor('the push socket to reopen after the kill', async () => ctx.push.counters().socketsOpened > openedBefore && ctx.push.open() >= sockets, 60_000)
@@ -110,7 +111,7 @@ export const runWorkerKill = async (ctx: BenchContext): Promise<PartOutput> => {
       } catch (e) {
         results.push({ path, tabs, ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e) })
       }
-    }, (n, e) => results.push({ path, tabs: n, ok: false, notOpened: true, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }), Infinity, { worker: `bench-kill-${path}` })
+    }, (n, e) => results.push({ path, tabs: n, ok: false, notOpened: true, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }), Infinity, { worker: workerName(path) })
   }
   // a reattach that never happens is a convergence failure too, so errors once the tabs are open are failures
   const errors = results.filter((r) => r.notOpened).map((r) => `worker kill ${pathName(r.path)} x${r.tabs}: tabs did not open: ${r.error}`)
@@ -131,9 +132,9 @@ export const runWorkerKill = async (ctx: BenchContext): Promise<PartOutput> => {
     errors,
     product: results.some((r) => r.ok) ? 'real' : 'missing',
     notes: [
-      'The kill is core.api.__terminate() from the first tab, sent from its store subscription when it shows 40 % of flood 1; the tabs find out on their own (the core\'s ping timeout), as they would after Android killed the worker.',
+      'The kill comes from outside, as the OS kills a worker (issue 21): the DevTools protocol closes the SharedWorker\'s target (Target.closeTarget) once the first tab shows 40 % of flood 1; no code of the worker runs, and the tabs find out on their own (the worker\'s lifetime Web Lock), as they would after Android killed it. A dedicated Worker\'s target cannot be closed (it dies with its page): in the dedicated rows every tab\'s worker is frozen by the debugger instead, and each tab finds out by its ping timeout.',
       'Frames written while no socket was open are gone (no server replays them), and a frame the dead worker had received but nobody had shown yet may go with it: "worker kept" can be below "flood 1". What must hold: no tab loses what any tab had shown before the kill ("tabs kept" >= "shown before the kill"), every tab ends on exactly the new worker\'s state (a fresh tab\'s snapshot), and flood 2 then reaches every tab exactly.',
-      'The dedicated fallback (full run) has a worker per tab: only the first tab\'s worker is killed; there is no shared worker state to compare, so only flood 2 is checked.',
+      'The dedicated fallback (full run) has a worker per tab, all frozen at once; there is no shared worker state to compare, so only flood 2 is checked.',
       ...results.filter((r) => !r.ok).map((r) => `${pathName(r.path)} x${r.tabs} failed: ${r.error}`),
     ],
     data: results,

@@ -20,9 +20,17 @@ export interface CoreClient {
   onEffect(listener: (event: EffectEvent) => void): () => void
   /** after the core was replaced (a killed or dead worker) and this tab attached to the new one. */
   onReattach(listener: () => void): () => void
+  /** when this tab learns that its worker died (before it reattaches), and how it learnt it. */
+  onWorkerLost(listener: (how: WorkerLoss) => void): () => void
   /** which kind of worker hosts the core here. */
   readonly mode: 'shared' | 'dedicated'
   close(): void
 }
+
+/**
+ * How a tab learnt its worker died: the worker's lifetime lock was granted to it (the guaranteed path), the port's close
+ * event, the worker's error event, a ping or the attach unanswered in time, or the attach failing.
+ */
+export type WorkerLoss = 'lock' | 'close' | 'error' | 'ping' | 'start' | 'attach'
 
 export type ConnectCore = (options: ConnectOptions) => Promise<CoreClient>

@@ -11,6 +11,11 @@ export const app = {
   increase: '增加',
   /** a call that was on its way when the core's worker stopped (Android may kill it): it may not have been done. */
   coreRestarted: '连接中断，请重试',
+  /**
+   * issue 21: a change (an order, a reboot, a transfer...) was on its way when the core's worker died: it may or may
+   * not have been done, and repeating it blindly could do it twice. The customer is told so and where to look.
+   */
+  outcomeUnknown: '操作结果未知，请刷新后查看',
 } as const
 
 /** issue 12: the installable shell and the offline state. */

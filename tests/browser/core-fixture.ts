@@ -1,8 +1,9 @@
 // Opens "tabs" on a real core worker in the test page: each test gets its own worker (unique name, own database)
 // and its own slice of the test proxy, with the shortened timers of an explicit test config.
 import { inject } from 'vitest'
+import { cdp } from 'vitest/browser'
 import { connectCore } from '../../src/core/connect.ts'
-import type { CoreClient } from '../../src/core/types.ts'
+import type { CoreClient, WorkerLoss } from '../../src/core/types.ts'
 import type { CoreTestConfig } from '../../worker/config/core-config.ts'
 import type { Snapshot } from '../../worker/protocol/commands.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
@@ -20,9 +21,10 @@ export interface TestTab {
 
 export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
   const testId = crypto.randomUUID()
+  const workerName = `core-test-${testId}`
   const base = `${inject('apiUrl')}/t/${testId}`
   const config: CoreTestConfig = {
-    workerName: `core-test-${testId}`,
+    workerName,
     apiBaseUrl: base,
     heartbeatMs: 150,
     reconnectMs: 150,
@@ -48,7 +50,12 @@ export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
   const stats = () => proxy<{ upgrades: number; streamUpgrades: number; opened: number; keepAlives: number; open: number }>('stats')
   const pushFrame = (frame: unknown, count = 1) => proxy<number>(`push?count=${count}`, { method: 'POST', body: JSON.stringify(frame) })
   const closeAll = () => opened.forEach((t) => t.client.close())
-  return { config, open, stats, pushFrame, proxy, closeAll }
+  /** requests of the API path that reached the proxy (the server) so far. */
+  const exchanges = (path: string) => proxy<number>(`exchanges?path=${encodeURIComponent(path)}`)
+  const delay = (path: string, ms: number) => proxy(`delay?path=${encodeURIComponent(path)}&ms=${ms}`)
+  /** Kills this test's core from outside, as the OS does (see killWorkers); resolves with the time of the kill. */
+  const kill = () => killWorkers(workerName)
+  return { config, open, stats, pushFrame, proxy, closeAll, exchanges, delay, kill }
 }
 
 export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> => {
@@ -58,3 +65,53 @@ export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+interface TargetInfo { readonly targetId: string; readonly type: string; readonly title: string }
+type Send = (method: string, params?: object) => Promise<unknown>
+
+/**
+ * Kills the workers whose name contains `name` through the DevTools protocol (TESTING.md): a SharedWorker's target is
+ * closed (the browser destroys it as the OS would: no code of it runs, its locks are released). A dedicated Worker's
+ * target cannot be closed (Chromium: "Specified target doesn't support closing"; it dies only with its page), so it is
+ * frozen from outside instead: the debugger pauses it through its target (at the next script it runs), after which it
+ * answers nothing, as a worker the OS froze. (An endless loop evaluated in it did the same but kept a core busy after
+ * the tab terminated it.) Resolves with performance.now() as the kill went out, and how many were killed.
+ */
+export const killWorkers = async (name: string): Promise<{ at: number; killed: number }> => {
+  const session = cdp()
+  const send = session.send.bind(session) as unknown as Send
+  const { targetInfos } = await send('Target.getTargets') as { targetInfos: ReadonlyArray<TargetInfo> }
+  const ours = targetInfos.filter((t) => t.title.includes(name))
+  // taken as the kill goes out: its answer comes back after the browser destroyed the worker (and may after a tab
+  // already noticed)
+  const at = performance.now()
+  for (const t of ours) {
+    if (t.type === 'shared_worker') {
+      await send('Target.closeTarget', { targetId: t.targetId })
+    } else if (t.type === 'worker') {
+      const { sessionId } = await send('Target.attachToTarget', { targetId: t.targetId, flatten: false }) as { sessionId: string }
+      for (const [id, method] of [[1, 'Debugger.enable'], [2, 'Debugger.pause']] as const) {
+        await send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) })
+      }
+    }
+  }
+  return { at, killed: ours.filter((t) => t.type === 'shared_worker' || t.type === 'worker').length }
+}
+
+/** Resolves with performance.now() and how, when `tab` next learns its worker died. */
+export const nextLoss = (tab: TestTab): Promise<{ at: number; how: WorkerLoss }> =>
+  new Promise((resolve) => {
+    const stop = tab.client.onWorkerLost((how) => {
+      stop()
+      resolve({ at: performance.now(), how })
+    })
+  })
+
+/** Resolves with performance.now() when `tab` next reattaches to a new worker. */
+export const nextReattach = (tab: TestTab): Promise<number> =>
+  new Promise((resolve) => {
+    const stop = tab.client.onReattach(() => {
+      stop()
+      resolve(performance.now())
+    })
+  })

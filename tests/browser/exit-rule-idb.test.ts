@@ -102,7 +102,7 @@ describe('the exit rule on real IndexedDB', () => {
       expect(after).toEqual(Object.fromEntries(KEPT_ON_EXIT.map((k) => [k, before[k]])))
 
       // a worker started afresh on this database (as after Android killed it): a new worker name, the same database
-      void a.client.api.__terminate()
+      await t.kill()
       t.closeAll()
       const restarted = makeCoreTest({ dbName })
       cleanup = restarted.closeAll

@@ -33,12 +33,12 @@ for (const forceDedicated of [false, true]) {
       expect(Math.max(...a.states.map((s) => s.state.push.reconnectAttempts))).toBe(5)
     })
 
-    it('reattaches to a new worker when the worker is killed and keeps working without a reload', async () => {
+    it('reattaches to a new worker when the worker is killed (DevTools protocol) and keeps working without a reload', async () => {
       const t = makeCoreTest({ forceDedicated })
       cleanup = t.closeAll
       const a = await t.open()
       await a.client.api.login(DEMO)
-      void a.client.api.__terminate()
+      await t.kill()
       await waitFor(() => a.states.some((s) => s.replaced), 8000)
       expect(a.state().session.loggedIn).toBe(true)
       expect(await a.client.api.ping()).toBe('pong')
@@ -51,28 +51,27 @@ for (const forceDedicated of [false, true]) {
       cleanup = t.closeAll
       const a = await t.open()
       await a.client.api.login(DEMO)
-      void a.client.api.__terminate()
+      await t.kill()
       await new Promise((r) => setTimeout(r, 30))
-      void a.client.api.__terminate()
+      await t.kill()
       await new Promise((r) => setTimeout(r, 30))
-      void a.client.api.__terminate()
+      await t.kill()
       await waitFor(async () => (await Promise.race([a.client.api.ping(), new Promise((r) => setTimeout(r, 300))])) === 'pong', 10_000)
       const devices = await a.client.api.refreshDevices()
       expect(devices.ok).toBe(true)
       expect(a.state().session.loggedIn).toBe(true)
     })
 
-    it('a call in flight when the worker dies answers with a clear failure, never hangs; the next call works', async () => {
+    it('a change in flight when the worker dies answers "outcome unknown", never hangs; the next call works', async () => {
       const t = makeCoreTest({ forceDedicated })
       cleanup = t.closeAll
       const a = await t.open()
       await a.client.api.login(DEMO)
-      await t.proxy('delay?path=/api/message/v1/message/notice/all&ms=3000')
-      const inFlight = a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
+      await t.proxy('delay?path=/api/pay/v1/activation/exchangeActivationCode&ms=3000')
+      const inFlight = a.client.api.call('exchangeActivationCode', { code: 'X' })
       await new Promise((r) => setTimeout(r, 100))
-      void a.client.api.__terminate()
-      expect(await inFlight).toEqual({ ok: false, status: 0, msg: '连接中断，请重试', silent: false })
-      await t.proxy('delay?path=/api/message/v1/message/notice/all&ms=0')
+      await t.kill()
+      expect(await inFlight).toEqual({ ok: false, status: 0, msg: '操作结果未知，请刷新后查看', silent: false })
       const again = await a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
       expect(again.ok).toBe(true)
     })
@@ -90,7 +89,7 @@ for (const forceDedicated of [false, true]) {
       const flood = t.pushFrame(coupon, 2000)
       await new Promise((r) => setTimeout(r, 5))
       const before = Math.max(a.state().counters.coupon, b.state().counters.coupon)
-      void a.client.api.__terminate()
+      await t.kill()
       await flood
       await waitFor(async () => (await t.stats()).open === 1 && (await t.stats()).opened === 2, 10_000)
       await t.pushFrame(coupon, 1000)
@@ -143,7 +142,7 @@ describe('several tabs on one SharedWorker', () => {
     cleanup = t.closeAll
     const a = await t.open()
     const b = await t.open()
-    void a.client.api.__terminate()
+    await t.kill()
     await waitFor(() => a.states.some((s) => s.replaced) && b.states.some((s) => s.replaced), 8000)
     await a.client.api.login(DEMO)
     await waitFor(() => b.state().session.loggedIn)
@@ -157,7 +156,7 @@ describe('several tabs on one SharedWorker', () => {
     await waitFor(async () => (await t.stats()).open === 1)
     await t.pushFrame(coupon, 3000)
     await waitFor(() => tabs.every((x) => x.state().counters.coupon === 3000), 10_000)
-    void tabs[0].client.api.__terminate()
+    await t.kill()
     await waitFor(async () => (await t.stats()).opened === 2 && (await t.stats()).open === 1, 10_000)
     await t.pushFrame(coupon, 2000)
     await waitFor(() => tabs.every((x) => x.state().counters.coupon === 5000), 10_000)

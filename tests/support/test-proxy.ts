@@ -7,7 +7,7 @@
 // prefix (browser tests give each test one, next to its own worker); anything else is the default scope. A test in
 // Node drives a scope directly; a test in the browser does it over HTTP at `{scope base}/__proxy/...` (`stats`,
 // `refuse?on=1`, `drop`, `push?count=N` with the frame as body, `delay?path=&ms=`, `rewrite?path=` with a Rewrite as
-// JSON body, `clear?path=`). An app opened through the proxy is another origin than the server, so it has its own core
+// JSON body, `clear?path=`, `exchanges?path=`: how many requests reached it). An app opened through the proxy is another origin than the server, so it has its own core
 // (SharedWorker and IndexedDB); `cors` lets pages of other origins (the vitest page) call it.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -261,6 +261,8 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
       case '/__proxy/rewrite':
         scope.rewrite(path, JSON.parse((await readBody(req)).toString()) as Rewrite)
         break
+      case '/__proxy/exchanges':
+        return json(scope.exchanges(path).length)
       case '/__proxy/clear':
         scope.clear(path === '' ? undefined : path)
         break

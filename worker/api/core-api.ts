@@ -2,7 +2,7 @@
 import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
-import type { EndpointName } from '../protocol/catalogue.ts'
+import { catalogue, type EndpointName } from '../protocol/catalogue.ts'
 import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
 import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
@@ -25,9 +25,14 @@ import type { CoreToDecoder, CoreToTab, WallToTab } from '../protocol/stream-por
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
 
+/** The catalogue's endpoints that are safe to send again, told to every tab on attach (its replay rule, issue 21). */
+const REPEATABLE: ReadonlyArray<EndpointName> = (Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].repeatable)
+const SILENT: ReadonlyArray<EndpointName> = (Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].silentFailure === true)
+
 const isWritable = (key: string): key is TabWritableKey => (TAB_WRITABLE_KEYS as ReadonlyArray<string>).includes(key)
 
-export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
+/** `lifeLock`: the name of the worker's lifetime lock once held (worker/runtime/life-lock.ts), told to each tab. */
+export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null> = Promise.resolve(null)): CoreApi => {
   let tabId: string | null = null
 
   const ctx = Effect.gen(function* () {
@@ -55,7 +60,8 @@ export const makeCoreApi = (run: RunCore, terminate: () => void): CoreApi => {
         tabs.attach(hello)
         hub.attach(hello.tabId, port as unknown as TestPort, holds)
         if (hello.launch) yield* launchTab(yield* ctx)
-      })),
+      })).then(() => ({ repeatable: REPEATABLE, silent: SILENT })),
+    lifeLock: () => lifeLock,
     detach: () => run(detach),
     login: (input) => run(Effect.gen(function* () {
       const session = yield* Session

@@ -39,6 +39,8 @@ export type CoreTestConfig = Partial<Omit<CoreConfigShape, 'reconnectMaxAttempts
   readonly forceDedicated?: boolean
   readonly pingIntervalMs?: number
   readonly pingTimeoutMs?: number
+  /** WORKER_RESTART_TIMEOUT_MS */
+  readonly restartTimeoutMs?: number
 }
 
 export const defaultCoreConfig = (apiBaseUrl: string, dbName = 'cloud-phone-core'): CoreConfigShape => ({

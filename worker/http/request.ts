@@ -20,6 +20,11 @@ export interface RequestContext {
   readonly channelCode: string | null
 }
 
+/**
+ * Every API call bypasses the HTTP cache (`no-store`; the server's answers are no-store anyway): a GET that is still
+ * on its way for a worker that died holds Chromium's cache lock on its URL until the server answers it, and the same
+ * read replayed by the new worker (issue 21) waited behind it (measured: 4.5 s more, the dead request's whole wait).
+ */
 export const buildRequest = (
   apiBaseUrl: string, endpoint: Endpoint, payload: unknown, ctx: RequestContext,
 ): { url: string; init: RequestInit } => {
@@ -37,8 +42,8 @@ export const buildRequest = (
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
-    return { url: url.toString(), init: { method: 'GET', headers } }
+    return { url: url.toString(), init: { method: 'GET', headers, cache: 'no-store' } }
   }
   headers['Content-Type'] = 'application/json'
-  return { url: url.toString(), init: { method: endpoint.method, headers, body: JSON.stringify(body) } }
+  return { url: url.toString(), init: { method: endpoint.method, headers, body: JSON.stringify(body), cache: 'no-store' } }
 }

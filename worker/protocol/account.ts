@@ -108,59 +108,59 @@ export type CustomInfo = typeof CustomInfo.Type
 
 export const accountEndpoints = {
   updatePersonalInfo: endpoint({
-    name: 'updatePersonalInfo', method: 'PUT', path: '/api/user/v1/client/personalInfo/updatePersonalInfo',
+    name: 'updatePersonalInfo', method: 'PUT', repeatable: true, path: '/api/user/v1/client/personalInfo/updatePersonalInfo',
     request: UpdatePersonalInfoRequest, response: Schema.Null,
   }),
   getHeadPortrait: endpoint({
-    name: 'getHeadPortrait', method: 'GET', path: '/api/user/v5/user/getHeadPortrait',
+    name: 'getHeadPortrait', method: 'GET', repeatable: true, path: '/api/user/v5/user/getHeadPortrait',
     request: NoPayload, response: HeadPortrait,
   }),
   leftInfo: endpoint({
-    name: 'leftInfo', method: 'GET', path: '/api/pay/v1/client/left/info',
+    name: 'leftInfo', method: 'GET', repeatable: true, path: '/api/pay/v1/client/left/info',
     request: NoPayload, response: LeftInfo,
   }),
   accountSecurity: endpoint({
-    name: 'accountSecurity', method: 'GET', path: '/api/user/v5/user/getAccountSecurity',
+    name: 'accountSecurity', method: 'GET', repeatable: true, path: '/api/user/v5/user/getAccountSecurity',
     request: NoPayload, response: AccountSecurity,
   }),
   checkPhoneCode: endpoint({
-    name: 'checkPhoneCode', method: 'POST', path: '/api/user/v5/user/checkPhoneCode',
+    name: 'checkPhoneCode', method: 'POST', repeatable: false, path: '/api/user/v5/user/checkPhoneCode',
     request: CheckPhoneCodeRequest, response: CheckPhoneCodeResponse,
   }),
   updateUserSecondaryPassword: endpoint({
-    name: 'updateUserSecondaryPassword', method: 'POST', path: '/api/user/v5/user/updateUserSecondaryPassword',
+    name: 'updateUserSecondaryPassword', method: 'POST', repeatable: false, path: '/api/user/v5/user/updateUserSecondaryPassword',
     request: UpdateSecondaryPasswordRequest, response: Schema.Null,
   }),
   identityVerification: endpoint({
-    name: 'identityVerification', method: 'POST', path: '/api/user/v5/user/identityVerification',
+    name: 'identityVerification', method: 'POST', repeatable: false, path: '/api/user/v5/user/identityVerification',
     request: IdentityRequest, response: AccountSecurity,
   }),
   couponPage: endpoint({
-    name: 'couponPage', method: 'GET', path: '/api/pay/v3/invitation/client/getUserCouponPage',
+    name: 'couponPage', method: 'GET', repeatable: true, path: '/api/pay/v3/invitation/client/getUserCouponPage',
     request: CouponPageRequest, response: CouponPage,
   }),
   exchangeActivationCode: endpoint({
-    name: 'exchangeActivationCode', method: 'POST', path: '/api/pay/v1/activation/exchangeActivationCode',
+    name: 'exchangeActivationCode', method: 'POST', repeatable: false, path: '/api/pay/v1/activation/exchangeActivationCode',
     request: ExchangeRequest, response: ExchangeResponse,
   }),
   applyDeviceActivationCode: endpoint({
-    name: 'applyDeviceActivationCode', method: 'POST', path: '/api/pay/v1/activation/applyDeviceActivationCode',
+    name: 'applyDeviceActivationCode', method: 'POST', repeatable: false, path: '/api/pay/v1/activation/applyDeviceActivationCode',
     request: ApplyDeviceCodeRequest, response: ApplyDeviceCodeResponse,
   }),
   starCoins: endpoint({
-    name: 'starCoins', method: 'GET', path: '/api/pay/v5/starCoins',
+    name: 'starCoins', method: 'GET', repeatable: true, path: '/api/pay/v5/starCoins',
     request: NoPayload, response: Schema.Number,
   }),
   starCoinGotPage: endpoint({
-    name: 'starCoinGotPage', method: 'GET', path: '/api/pay/v1/starCoins/info/get/coin/page',
+    name: 'starCoinGotPage', method: 'GET', repeatable: true, path: '/api/pay/v1/starCoins/info/get/coin/page',
     request: PageRequest, response: StarCoinPage,
   }),
   starCoinUsedPage: endpoint({
-    name: 'starCoinUsedPage', method: 'GET', path: '/api/pay/v1/starCoins/info/use/coin/page',
+    name: 'starCoinUsedPage', method: 'GET', repeatable: true, path: '/api/pay/v1/starCoins/info/use/coin/page',
     request: PageRequest, response: StarCoinPage,
   }),
   customInfo: endpoint({
-    name: 'customInfo', method: 'GET', path: '/api/public/v1/custom/info',
+    name: 'customInfo', method: 'GET', repeatable: true, path: '/api/public/v1/custom/info',
     request: NoPayload, response: CustomInfo,
   }),
 } as const

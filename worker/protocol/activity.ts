@@ -23,15 +23,15 @@ export const NEW_COUPON_DAYS = 7
 
 export const activityEndpoints = {
   getPersonalCenterActivity: endpoint({
-    name: 'getPersonalCenterActivity', method: 'GET', path: '/api/activity/activity/basic/getPersonalCenterActivity',
+    name: 'getPersonalCenterActivity', method: 'GET', repeatable: true, path: '/api/activity/activity/basic/getPersonalCenterActivity',
     request: NoPayload, response: Schema.Array(PersonalActivity),
   }),
   commodityActivationCode: endpoint({
-    name: 'commodityActivationCode', method: 'POST', path: '/api/activity/integral/commodity/activationCode',
+    name: 'commodityActivationCode', method: 'POST', repeatable: false, path: '/api/activity/integral/commodity/activationCode',
     request: Schema.Struct({ commodityId: Id }), response: CommodityCode,
   }),
   getNewCoupon: endpoint({
-    name: 'getNewCoupon', method: 'GET', path: '/api/pay/v3/invitation/client/getNewCoupon',
+    name: 'getNewCoupon', method: 'GET', repeatable: true, path: '/api/pay/v3/invitation/client/getNewCoupon',
     request: NoPayload, response: Schema.Array(Coupon),
   }),
 } as const

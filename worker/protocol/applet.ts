@@ -20,15 +20,15 @@ export const AppletLoginRequest = Schema.Struct({ openId: TokenText, loginTicket
 
 export const appletEndpoints = {
   getAppletsKey: endpoint({
-    name: 'getAppletsKey', method: 'POST', path: '/api/user/v4/applets/getAppletsKey',
+    name: 'getAppletsKey', method: 'POST', repeatable: false, path: '/api/user/v4/applets/getAppletsKey',
     request: AppletKeyRequest, response: AppletKey,
   }),
   getAppletsData: endpoint({
-    name: 'getAppletsData', method: 'POST', path: '/api/user/v4/applets/getAppletsData',
+    name: 'getAppletsData', method: 'POST', repeatable: true, path: '/api/user/v4/applets/getAppletsData',
     request: AppletDataRequest, response: AppletPhone,
   }),
   appletLogin: endpoint({
-    name: 'appletLogin', method: 'POST', path: '/api/user/v5/clientLogin/applet/login',
+    name: 'appletLogin', method: 'POST', repeatable: false, path: '/api/user/v5/clientLogin/applet/login',
     request: AppletLoginRequest, response: LoginResponse,
   }),
 } as const

@@ -87,8 +87,21 @@ export interface EventLogExport {
  * The core's API, one instance per connected port. `attach` must be called first, with a MessagePort on which the core
  * posts DownBatch values (transferred with Comlink.transfer) and the tab posts UpMessage values.
  */
+/** What `attach` answers: the replay rule of the catalogue this worker serves. */
+export interface Attached {
+  /** the catalogue's endpoints that are safe to send again (Endpoint.repeatable): the tab's replay rule on a death. */
+  readonly repeatable: ReadonlyArray<EndpointName>
+  /** the endpoints whose failure is silent (Endpoint.silentFailure): an "outcome unknown" of theirs is silent too. */
+  readonly silent: ReadonlyArray<EndpointName>
+}
+
 export interface CoreApi {
-  attach(hello: TabHello, holds: TabHolds, events: MessagePort): Promise<void>
+  attach(hello: TabHello, holds: TabHolds, events: MessagePort): Promise<Attached>
+  /**
+   * The name of the Web Lock this worker holds for its lifetime (null without Web Locks), answered as soon as it is
+   * held, without waiting for the core to start: a tab that waits on it learns of the worker's death (issue 21).
+   */
+  lifeLock(): Promise<string | null>
   detach(): Promise<void>
   login(input: LoginInput): Promise<CallResult<UserInfo>>
   /** Quick login (or registration) with an SMS code; logged in exactly like `login`. */
@@ -143,4 +156,5 @@ export interface DownBatch {
 }
 /** What a tab posts back: the batch it applied when asked to (flow control), or a request for a snapshot. */
 export type UpMessage = { readonly ack: number } | { readonly resync: true }
+
 

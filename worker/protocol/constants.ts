@@ -107,6 +107,12 @@ export const WORKER_PING_INTERVAL_MS = 3_000
 export const WORKER_PING_TIMEOUT_MS = 5_000
 /** A worker that has not sent its first batch this long after it was started is replaced. */
 export const WORKER_START_TIMEOUT_MS = 30_000
+/**
+ * A worker started to replace a dead one that has not run its script (told its lifetime lock) this long after it was
+ * started is replaced too: it was killed while loading (issue 21), which nothing else reveals. Its script was just
+ * loaded for the worker it replaces, so this is short; a page's first worker gets WORKER_START_TIMEOUT_MS.
+ */
+export const WORKER_RESTART_TIMEOUT_MS = 3_000
 
 /** Page records sent in one reportRecords call (issue 8 analytics); here, free of Effect, so the tab can import it. */
 export const RECORDS_PER_REPORT = 50

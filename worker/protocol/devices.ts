@@ -190,96 +190,96 @@ export const UpdateModelRequest = Schema.Struct({ userCardId: Id, manufacturer: 
 
 export const deviceEndpoints = {
   getDeviceList: endpoint({
-    name: 'getDeviceList', method: 'GET', path: '/api/resources/v6/client/device/info/getDeviceList',
+    name: 'getDeviceList', method: 'GET', repeatable: true, path: '/api/resources/v6/client/device/info/getDeviceList',
     request: NoPayload, response: Schema.Array(Device),
   }),
   rebootDevice: endpoint({
-    name: 'rebootDevice', method: 'GET', path: '/api/resources/api/usercard/reboot',
+    name: 'rebootDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reboot',
     request: UserCardIdQuery, response: Schema.Unknown,
   }),
   /** data is ConnectStarting with status 5200 (retry), ConnectReady with status 0. */
   connect: endpoint({
-    name: 'connect', method: 'POST', path: '/api/resources/user/cloud/connect',
+    name: 'connect', method: 'POST', repeatable: true, path: '/api/resources/user/cloud/connect',
     request: ConnectRequest, response: ConnectResponse, silentFailure: true,
   }),
   resetDevice: endpoint({
-    name: 'resetDevice', method: 'GET', path: '/api/resources/api/usercard/reset',
+    name: 'resetDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reset',
     request: UserCardIdQuery, response: OperationAccepted,
   }),
   bulkReboot: endpoint({
-    name: 'bulkReboot', method: 'POST', path: '/api/resources/card/resources/reboot',
+    name: 'bulkReboot', method: 'POST', repeatable: false, path: '/api/resources/card/resources/reboot',
     request: UserCardIdsBody, response: Schema.Array(BulkItemResult),
   }),
   bulkReset: endpoint({
-    name: 'bulkReset', method: 'POST', path: '/api/resources/card/resources/reset',
+    name: 'bulkReset', method: 'POST', repeatable: false, path: '/api/resources/card/resources/reset',
     request: UserCardIdsBody, response: Schema.Array(BulkItemResult),
   }),
   oneKeyRepair: endpoint({
-    name: 'oneKeyRepair', method: 'GET', path: '/api/resources/card/resources/oneKeyRepair',
+    name: 'oneKeyRepair', method: 'GET', repeatable: false, path: '/api/resources/card/resources/oneKeyRepair',
     request: UserCardIdQuery, response: OperationAccepted,
   }),
   replaceDevice: endpoint({
-    name: 'replaceDevice', method: 'POST', path: '/api/resources/v1/cardStatus/change/mobilephone',
+    name: 'replaceDevice', method: 'POST', repeatable: false, path: '/api/resources/v1/cardStatus/change/mobilephone',
     request: UserCardIdQuery, response: ReplacementResult,
   }),
   /** ours: the new-device messages of replacementInfo. */
   replacementRecords: endpoint({
-    name: 'replacementRecords', method: 'GET', path: '/api/resources/v1/cardStatus/change/records',
+    name: 'replacementRecords', method: 'GET', repeatable: true, path: '/api/resources/v1/cardStatus/change/records',
     request: NoPayload, response: Schema.Array(ReplacementRecord),
   }),
   getCommonUserCard: endpoint({
-    name: 'getCommonUserCard', method: 'GET', path: '/api/resources/user/cloud/getCommonUserCard',
+    name: 'getCommonUserCard', method: 'GET', repeatable: true, path: '/api/resources/user/cloud/getCommonUserCard',
     request: NoPayload, response: Schema.Array(CommonUserCard),
   }),
   transferDevices: endpoint({
-    name: 'transferDevices', method: 'POST', path: '/api/resources/v5/cloudMachine/transfer/operate',
+    name: 'transferDevices', method: 'POST', repeatable: false, path: '/api/resources/v5/cloudMachine/transfer/operate',
     request: TransferRequest, response: TransferResult,
   }),
   transferRecords: endpoint({
-    name: 'transferRecords', method: 'POST', path: '/api/resources/v5/cloudMachine/transfer/getTransferRecodeByClient',
+    name: 'transferRecords', method: 'POST', repeatable: true, path: '/api/resources/v5/cloudMachine/transfer/getTransferRecodeByClient',
     request: PageRequest, response: TransferRecordPage,
   }),
   timingRecords: endpoint({
-    name: 'timingRecords', method: 'POST', path: '/api/resources/yearMember/getUserCardOfflineRecordClient',
+    name: 'timingRecords', method: 'POST', repeatable: true, path: '/api/resources/yearMember/getUserCardOfflineRecordClient',
     request: TimingRecordRequest, response: TimingRecordPage,
   }),
   /** Phone authorisation paths are not given by the spec beyond their names; these are ours. */
   getPhoneAuthNewRecord: endpoint({
-    name: 'getPhoneAuthNewRecord', method: 'GET', path: '/api/resources/v5/phoneAuth/getPhoneAuthNewRecord',
+    name: 'getPhoneAuthNewRecord', method: 'GET', repeatable: true, path: '/api/resources/v5/phoneAuth/getPhoneAuthNewRecord',
     request: Schema.Struct({ authType: AuthType }), response: Schema.Array(PhoneAuthRecord),
   }),
   phoneAuthDetails: endpoint({
-    name: 'phoneAuthDetails', method: 'GET', path: '/api/resources/v5/phoneAuth/details',
+    name: 'phoneAuthDetails', method: 'GET', repeatable: true, path: '/api/resources/v5/phoneAuth/details',
     request: IdQuery, response: PhoneAuthRecord,
   }),
   /** PUT on the details cancels the authorisation (owner only). */
   cancelPhoneAuth: endpoint({
-    name: 'cancelPhoneAuth', method: 'PUT', path: '/api/resources/v5/phoneAuth/details',
+    name: 'cancelPhoneAuth', method: 'PUT', repeatable: false, path: '/api/resources/v5/phoneAuth/details',
     request: IdQuery, response: PhoneAuthRecord,
   }),
   setPhoneAuthUserPhone: endpoint({
-    name: 'setPhoneAuthUserPhone', method: 'POST', path: '/api/resources/v5/phoneAuth/setPhoneAuthUserPhone',
+    name: 'setPhoneAuthUserPhone', method: 'POST', repeatable: false, path: '/api/resources/v5/phoneAuth/setPhoneAuthUserPhone',
     request: SetPhoneAuthRequest, response: PhoneAuthRecord,
   }),
   getUserCardModelParameters: endpoint({
-    name: 'getUserCardModelParameters', method: 'GET', path: '/api/resources/v5/model/parameters/getUserCardModelParameters',
+    name: 'getUserCardModelParameters', method: 'GET', repeatable: true, path: '/api/resources/v5/model/parameters/getUserCardModelParameters',
     request: UserCardIdQuery, response: ModelParameters,
   }),
   getManufacturer: endpoint({
-    name: 'getManufacturer', method: 'GET', path: '/api/resources/v5/model/parameters/getManufacturer',
+    name: 'getManufacturer', method: 'GET', repeatable: true, path: '/api/resources/v5/model/parameters/getManufacturer',
     request: NoPayload, response: Schema.Array(Schema.String),
   }),
   getModelParameters: endpoint({
-    name: 'getModelParameters', method: 'GET', path: '/api/resources/v5/model/parameters/getModelParameters',
+    name: 'getModelParameters', method: 'GET', repeatable: true, path: '/api/resources/v5/model/parameters/getModelParameters',
     request: Schema.Struct({ manufacturer: NameText }), response: Schema.Array(DeviceModel),
   }),
   /** Changing the model restarts the device (busy like a reboot). */
   updateModelParameters: endpoint({
-    name: 'updateModelParameters', method: 'POST', path: '/api/resources/v5/model/parameters/update',
+    name: 'updateModelParameters', method: 'POST', repeatable: false, path: '/api/resources/v5/model/parameters/update',
     request: UpdateModelRequest, response: ModelParameters,
   }),
   restoreModelParameters: endpoint({
-    name: 'restoreModelParameters', method: 'POST', path: '/api/resources/v5/model/parameters/restore',
+    name: 'restoreModelParameters', method: 'POST', repeatable: false, path: '/api/resources/v5/model/parameters/restore',
     request: UserCardIdQuery, response: ModelParameters,
   }),
 } as const

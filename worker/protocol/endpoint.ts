@@ -9,6 +9,13 @@ export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schem
   readonly path: string
   readonly request: Req
   readonly response: Res
+  /**
+   * Safe to send again (issue 21): a read, or a write whose repetition ends in the same state (read marks, a PUT of the
+   * same fields). A call of a repeatable endpoint in flight when the core's worker dies is sent again to the new worker
+   * and answered as if nothing happened; any other call that may have reached the server is answered with the
+   * "outcome unknown" failure instead (src/core/connect.ts). Required, so every endpoint of the catalogue decides.
+   */
+  readonly repeatable: boolean
   /** §7: a failed response is not an error and yields nothing (connect, visit log, stat). */
   readonly silentFailure?: boolean
   /** Extra headers this call sends (the visit-log `versions`). */

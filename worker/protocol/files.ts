@@ -100,12 +100,12 @@ export const fileEndpoints = {
    * lands on the cloud phone `userCardId` (an .apk installs there).
    */
   getUploadTicket: endpoint({
-    name: 'getUploadTicket', method: 'POST', path: '/api/document/newFile/uploadTicket',
+    name: 'getUploadTicket', method: 'POST', repeatable: true, path: '/api/document/newFile/uploadTicket',
     request: UploadTicketRequest, response: UploadTicket,
   }),
   /** ours: the files on a cloud phone, each downloadable through `fileDownloadUrl(fileHost, flag, uploadKey, fileId)`. */
   getPhoneFiles: endpoint({
-    name: 'getPhoneFiles', method: 'GET', path: '/api/document/newFile/phoneFiles',
+    name: 'getPhoneFiles', method: 'GET', repeatable: true, path: '/api/document/newFile/phoneFiles',
     request: Schema.Struct({ userCardId: Id }), response: PhoneFileList,
   }),
 } as const

@@ -14,20 +14,20 @@ export type RulesText = typeof RulesText.Type
 
 export const mealRulesEndpoints = {
   getMealIconInfo: endpoint({
-    name: 'getMealIconInfo', method: 'GET', path: '/api/pay/v2/meal/info/getMealIconInfo',
+    name: 'getMealIconInfo', method: 'GET', repeatable: true, path: '/api/pay/v2/meal/info/getMealIconInfo',
     request: NoPayload, response: Schema.Array(MealIcon),
   }),
   getMealRulesNewInfo: endpoint({
-    name: 'getMealRulesNewInfo', method: 'GET', path: '/api/pay/v2/meal/info/getMealRulesNewInfo',
+    name: 'getMealRulesNewInfo', method: 'GET', repeatable: true, path: '/api/pay/v2/meal/info/getMealRulesNewInfo',
     request: NoPayload, response: RulesText,
   }),
   /** true: the batch purchase and batch renewal entries are offered. */
   getPhoneMealBatchSwitch: endpoint({
-    name: 'getPhoneMealBatchSwitch', method: 'GET', path: '/api/pay/v2/meal/info/getPhoneMealBatchSwitch',
+    name: 'getPhoneMealBatchSwitch', method: 'GET', repeatable: true, path: '/api/pay/v2/meal/info/getPhoneMealBatchSwitch',
     request: NoPayload, response: SwitchFlag,
   }),
   getBatchMealRulesInfo: endpoint({
-    name: 'getBatchMealRulesInfo', method: 'GET', path: '/api/pay/v2/meal/info/getBatchMealRulesInfo',
+    name: 'getBatchMealRulesInfo', method: 'GET', repeatable: true, path: '/api/pay/v2/meal/info/getBatchMealRulesInfo',
     request: NoPayload, response: RulesText,
   }),
 } as const

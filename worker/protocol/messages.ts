@@ -38,25 +38,25 @@ export const NOTICE_READ_PATH = '/api/message/v1/message/notice/read/{id}'
 
 export const messageEndpoints = {
   getAdInfoByAdPlace: endpoint({
-    name: 'getAdInfoByAdPlace', method: 'POST', path: '/api/public/v5/advertising/getAdInfoByAdPlace',
+    name: 'getAdInfoByAdPlace', method: 'POST', repeatable: true, path: '/api/public/v5/advertising/getAdInfoByAdPlace',
     request: Schema.Struct({ adPlace: IntIn(0, 999) }), response: Schema.Array(Ad),
   }),
   noticeAll: endpoint({
-    name: 'noticeAll', method: 'GET', path: '/api/message/v1/message/notice/all',
+    name: 'noticeAll', method: 'GET', repeatable: true, path: '/api/message/v1/message/notice/all',
     request: Schema.Struct({ pageNum: Schema.optional(PageNum), pageSize: Schema.optional(PageSize) }),
     response: NoticePage,
   }),
   noticeUnreadTotal: endpoint({
-    name: 'noticeUnreadTotal', method: 'GET', path: '/api/message/v1/message/notice/unread/total',
+    name: 'noticeUnreadTotal', method: 'GET', repeatable: true, path: '/api/message/v1/message/notice/unread/total',
     request: NoPayload, response: Schema.Number,
   }),
   /** The newest unread system announcement to show on home; empty data (false in the tab) when there is none. */
   getNoticePopUpPush: endpoint({
-    name: 'getNoticePopUpPush', method: 'GET', path: '/api/message/v1/message/notice/getNoticePopUpPush',
+    name: 'getNoticePopUpPush', method: 'GET', repeatable: true, path: '/api/message/v1/message/notice/getNoticePopUpPush',
     request: NoPayload, response: Schema.NullOr(Notice),
   }),
   readNotice: endpoint({
-    name: 'readNotice', method: 'PUT', path: NOTICE_READ_PATH,
+    name: 'readNotice', method: 'PUT', repeatable: true, path: NOTICE_READ_PATH,
     request: Schema.Struct({ id: Schema.optional(Id) }), response: Schema.Unknown,
   }),
 } as const

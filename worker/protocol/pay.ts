@@ -152,65 +152,65 @@ export const UpgradeSelectRequest = Schema.Struct({ userCardId: Id, phoneType: N
 
 export const payEndpoints = {
   mealTypeList: endpoint({
-    name: 'mealTypeList', method: 'POST', path: '/api/pay/v2/meal/info/tab/list',
+    name: 'mealTypeList', method: 'POST', repeatable: true, path: '/api/pay/v2/meal/info/tab/list',
     request: NoPayload, response: Schema.Array(MealTypeInfo),
   }),
   /** The online meal list (§3: read from data.mealList); §8: a failure is silently ignored. */
   getMealList: endpoint({
-    name: 'getMealList', method: 'GET', path: '/api/pay/pay/phoneMenuRule/getMealList',
+    name: 'getMealList', method: 'GET', repeatable: true, path: '/api/pay/pay/phoneMenuRule/getMealList',
     request: Schema.Struct({ phoneType: Schema.optional(NameText) }), response: Schema.Struct({ mealList: Schema.Array(Meal) }),
     silentFailure: true,
   }),
   getControlSwitch: endpoint({
-    name: 'getControlSwitch', method: 'GET', path: '/api/pay/v1/client/left/getControlSwitch',
+    name: 'getControlSwitch', method: 'GET', repeatable: true, path: '/api/pay/v1/client/left/getControlSwitch',
     request: NoPayload, response: PaySwitch,
   }),
   getUserCouponSort: endpoint({
-    name: 'getUserCouponSort', method: 'POST', path: '/api/pay/v3/invitation/client/getUserCouponSort',
+    name: 'getUserCouponSort', method: 'POST', repeatable: true, path: '/api/pay/v3/invitation/client/getUserCouponSort',
     request: CouponSortRequest, response: Schema.Array(Coupon),
   }),
   orderCreate: endpoint({
-    name: 'orderCreate', method: 'POST', path: '/api/pay/v1/order/create',
+    name: 'orderCreate', method: 'POST', repeatable: false, path: '/api/pay/v1/order/create',
     request: OrderCreateRequest, response: Schema.Struct({ myOrderNum: Schema.String }),
   }),
   starCoinsSpend: endpoint({
-    name: 'starCoinsSpend', method: 'POST', path: '/api/pay/v2/starCoins/spend',
+    name: 'starCoinsSpend', method: 'POST', repeatable: false, path: '/api/pay/v2/starCoins/spend',
     request: OrderNumBody, response: Schema.Struct({ myOrderNum: Schema.String, starCoin: Schema.Number }),
   }),
   alipayPrecreate: endpoint({
-    name: 'alipayPrecreate', method: 'POST', path: '/api/pay/v1/alipay/precreate',
+    name: 'alipayPrecreate', method: 'POST', repeatable: false, path: '/api/pay/v1/alipay/precreate',
     request: OrderNumBody, response: Precreate,
   }),
   getPayStatus: endpoint({
-    name: 'getPayStatus', method: 'GET', path: '/api/pay/v1/alipay/h5/spend/getPayStatus',
+    name: 'getPayStatus', method: 'GET', repeatable: true, path: '/api/pay/v1/alipay/h5/spend/getPayStatus',
     request: OrderNumBody, response: PayStatus,
   }),
   getSystemTime: endpoint({
-    name: 'getSystemTime', method: 'GET', path: '/api/pay/v1/order/getSystemTime',
+    name: 'getSystemTime', method: 'GET', repeatable: true, path: '/api/pay/v1/order/getSystemTime',
     request: NoPayload, response: Schema.Number,
   }),
   qryDegreeOrder: endpoint({
-    name: 'qryDegreeOrder', method: 'POST', path: '/api/pay/v1/order/info/qryDegreeOrder',
+    name: 'qryDegreeOrder', method: 'POST', repeatable: true, path: '/api/pay/v1/order/info/qryDegreeOrder',
     request: OrderListRequest, response: OrderPage,
   }),
   orderDetail: endpoint({
-    name: 'orderDetail', method: 'GET', path: '/api/pay/v1/order/info/detail',
+    name: 'orderDetail', method: 'GET', repeatable: true, path: '/api/pay/v1/order/info/detail',
     request: OrderNumBody, response: Order,
   }),
   cancelOrderHandle: endpoint({
-    name: 'cancelOrderHandle', method: 'GET', path: '/api/pay/v1/order/info/cancelOrderHandle',
+    name: 'cancelOrderHandle', method: 'GET', repeatable: false, path: '/api/pay/v1/order/info/cancelOrderHandle',
     request: OrderNumBody, response: Schema.Boolean,
   }),
   cancelOrder: endpoint({
-    name: 'cancelOrder', method: 'GET', path: '/api/pay/v1/order/info/cancelOrder',
+    name: 'cancelOrder', method: 'GET', repeatable: false, path: '/api/pay/v1/order/info/cancelOrder',
     request: OrderNumBody, response: Schema.Boolean,
   }),
   getChangePackageList: endpoint({
-    name: 'getChangePackageList', method: 'POST', path: '/api/pay/v1/meal/upgrade/getChangePackageList/client',
+    name: 'getChangePackageList', method: 'POST', repeatable: true, path: '/api/pay/v1/meal/upgrade/getChangePackageList/client',
     request: UpgradeListRequest, response: Schema.Array(UpgradeOption),
   }),
   selectReplaceCloud: endpoint({
-    name: 'selectReplaceCloud', method: 'POST', path: '/api/pay/v1/meal/upgrade/selectReplaceCloud',
+    name: 'selectReplaceCloud', method: 'POST', repeatable: false, path: '/api/pay/v1/meal/upgrade/selectReplaceCloud',
     request: UpgradeSelectRequest, response: Schema.Struct({ myOrderNum: Schema.String }),
   }),
 } as const

@@ -8,7 +8,7 @@ export const REGISTER_CLOSED = '暂未开放密码注册，请使用验证码登
 
 export const registerSwitchEndpoints = {
   getPasswordRegisterSwitch: endpoint({
-    name: 'getPasswordRegisterSwitch', method: 'GET', path: '/api/user/v5/client/register/getPasswordRegisterSwitch',
+    name: 'getPasswordRegisterSwitch', method: 'GET', repeatable: true, path: '/api/user/v5/client/register/getPasswordRegisterSwitch',
     request: NoPayload, response: SwitchFlag,
   }),
 } as const

@@ -101,44 +101,44 @@ export type Agreement = typeof Agreement.Type
 
 export const sessionEndpoints = {
   getPbKey: endpoint({
-    name: 'getPbKey', method: 'POST', path: '/api/user/v1/client/login/getPbKey',
+    name: 'getPbKey', method: 'POST', repeatable: true, path: '/api/user/v1/client/login/getPbKey',
     request: NoPayload, response: Schema.String,
   }),
   login: endpoint({
-    name: 'login', method: 'POST', path: '/api/user/v1/client/login',
+    name: 'login', method: 'POST', repeatable: false, path: '/api/user/v1/client/login',
     request: LoginRequest, response: LoginResponse,
   }),
   personalInfo: endpoint({
-    name: 'personalInfo', method: 'GET', path: '/api/user/v1/client/personalInfo',
+    name: 'personalInfo', method: 'GET', repeatable: true, path: '/api/user/v1/client/personalInfo',
     request: NoPayload, response: PersonalInfo,
   }),
   operationVisitDetailed: endpoint({
-    name: 'operationVisitDetailed', method: 'POST', path: '/api/user/v5/visitDetailed/operationVisitDetailed',
+    name: 'operationVisitDetailed', method: 'POST', repeatable: false, path: '/api/user/v5/visitDetailed/operationVisitDetailed',
     request: VisitLogRequest, response: Schema.Number,
     silentFailure: true, extraHeaders: { versions: HEADER_VISIT_LOG_VERSIONS },
   }),
   sendSmsCode: endpoint({
-    name: 'sendSmsCode', method: 'POST', path: '/api/message/v5/phone/send',
+    name: 'sendSmsCode', method: 'POST', repeatable: false, path: '/api/message/v5/phone/send',
     request: SendSmsRequest, response: Schema.Null,
   }),
   quickLogin: endpoint({
-    name: 'quickLogin', method: 'POST', path: '/api/user/v5/clientLogin/applet/quickLogin',
+    name: 'quickLogin', method: 'POST', repeatable: false, path: '/api/user/v5/clientLogin/applet/quickLogin',
     request: QuickLoginRequest, response: LoginResponse,
   }),
   register: endpoint({
-    name: 'register', method: 'POST', path: '/api/user/v5/client/register/encryptionPassWord',
+    name: 'register', method: 'POST', repeatable: false, path: '/api/user/v5/client/register/encryptionPassWord',
     request: RegisterRequest, response: LoginResponse,
   }),
   passwordBackNew: endpoint({
-    name: 'passwordBackNew', method: 'PUT', path: '/api/user/v5/user/passwordBackNew',
+    name: 'passwordBackNew', method: 'PUT', repeatable: false, path: '/api/user/v5/user/passwordBackNew',
     request: PasswordBackRequest, response: Schema.Null,
   }),
   updateUserPhone: endpoint({
-    name: 'updateUserPhone', method: 'POST', path: '/api/user/v1/client/personalInfo/updateUserPhone',
+    name: 'updateUserPhone', method: 'POST', repeatable: false, path: '/api/user/v1/client/personalInfo/updateUserPhone',
     request: UpdateUserPhoneRequest, response: Schema.Null,
   }),
   agreementContent: endpoint({
-    name: 'agreementContent', method: 'GET', path: '/api/public/v4/agreement/content',
+    name: 'agreementContent', method: 'GET', repeatable: true, path: '/api/public/v4/agreement/content',
     request: NoPayload, response: Agreement,
   }),
 } as const

@@ -16,7 +16,7 @@ export const SystemConfig = Schema.Struct({ systemName: Schema.String })
 export const systemEndpoints = {
   /** getRoomMaintenanceMsg: path not given by the spec; ours. */
   getRoomMaintenanceMsg: endpoint({
-    name: 'getRoomMaintenanceMsg', method: 'GET', path: '/api/public/v1/room/getRoomMaintenanceMsg',
+    name: 'getRoomMaintenanceMsg', method: 'GET', repeatable: true, path: '/api/public/v1/room/getRoomMaintenanceMsg',
     request: NoPayload, response: MaintenanceMsg,
   }),
   /**
@@ -24,16 +24,16 @@ export const systemEndpoints = {
    * up while the API is down for maintenance (a static file in a deployment); asked when getRoomMaintenanceMsg fails.
    */
   getMaintenanceHostMsg: endpoint({
-    name: 'getMaintenanceHostMsg', method: 'GET', path: '/maintenance/v1/message', host: 'maintenance',
+    name: 'getMaintenanceHostMsg', method: 'GET', repeatable: true, path: '/maintenance/v1/message', host: 'maintenance',
     request: NoPayload, response: MaintenanceMsg,
   }),
   /** The system name configuration behind the title (§1); ours. */
   getSystemConfig: endpoint({
-    name: 'getSystemConfig', method: 'GET', path: '/api/public/v1/system/config',
+    name: 'getSystemConfig', method: 'GET', repeatable: true, path: '/api/public/v1/system/config',
     request: NoPayload, response: SystemConfig,
   }),
   stat: endpoint({
-    name: 'stat', method: 'POST', path: '/api/public/v1/systemBuriedPoint/stat',
+    name: 'stat', method: 'POST', repeatable: false, path: '/api/public/v1/systemBuriedPoint/stat',
     request: Schema.Struct({ pointName: NameText }), response: Schema.Unknown, silentFailure: true,
   }),
 } as const

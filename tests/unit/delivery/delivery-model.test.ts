@@ -2,7 +2,9 @@
 // joined by simulated ports, driven through generated interleavings of publishes, effects, flushes, batch and ack
 // deliveries, frozen tabs, tab reloads and worker deaths. For any interleaving, once every tab thaws and messages
 // drain, every tab holds exactly the worker's state; no state event is applied twice or out of order; effects arrive
-// at most once and in order; nothing stalls.
+// at most once and in order; nothing stalls. Issue 21: tabs also send commands the worker has the server do, and a
+// worker may die unnoticed with commands queued, done but unanswered, or still being sent to it; the tab's replay rule
+// (src/core/replay.ts, the code connect.ts runs) must settle each exactly once and never repeat a change.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { DownBatch, Snapshot, UpMessage } from '../../../worker/protocol/commands.ts'
@@ -11,6 +13,9 @@ import { initialShared, reduce } from '../../../worker/protocol/projection/index
 import { makeFanout, type Fanout } from '../../../worker/delivery/fanout.ts'
 import { makeRecovery } from '../../../worker/events/recovery.ts'
 import { createReceiver, type Receiver } from '../../../src/core/receiver.ts'
+import { afterDeath, MAX_REPLAYS, interrupted, outcomeUnknown, type ReplayRule } from '../../../src/core/replay.ts'
+import { catalogue, type EndpointName } from '../../../worker/protocol/catalogue.ts'
+import { COMMAND_ON_DEATH } from '../../../worker/protocol/on-death.ts'
 
 const user = (username: string) => ({ username, userType: 1, phone: '13800138000' })
 
@@ -31,8 +36,47 @@ type Command =
   | { readonly k: 'freeze' | 'thaw' | 'reload'; readonly tab: number }
   | { readonly k: 'persist' }
   | { readonly k: 'kill' }
+  // issue 21: commands a tab sends the core, the server doing them, and a worker dead before any tab noticed
+  | { readonly k: 'send'; readonly tab: number; readonly cmd: number }
+  | { readonly k: 'exec' }
+  | { readonly k: 'answer' }
+  | { readonly k: 'die' }
 
-const commands = (tabs: number, withDeaths: boolean, events: fc.Arbitrary<StateEvent>) => {
+/** What a tab may send (issue 21): reads, a read mark (repeatable write), changes, sign-ins, a silent analytics write. */
+const TAB_COMMANDS: ReadonlyArray<{ readonly prop: string; readonly args: ReadonlyArray<unknown> }> = [
+  { prop: 'call', args: ['noticeAll', { pageNum: 1, pageSize: 10 }] },
+  { prop: 'call', args: ['getDeviceList'] },
+  { prop: 'call', args: ['readNotice', { id: 1 }] },
+  { prop: 'call', args: ['rebootDevice', { userCardId: 1 }] },
+  { prop: 'call', args: ['orderCreate', {}] },
+  { prop: 'call', args: ['stat', {}] },
+  { prop: 'login', args: [{ phone: '13800138000', password: 'x' }] },
+  { prop: 'loginWithCode', args: [{ phone: '13800138000', code: '123456' }] },
+  { prop: 'refreshDevices', args: [] },
+]
+/** The catalogue's replay rule, as a worker tells it on attach. */
+const catalogueRule: ReplayRule = {
+  repeatable: new Set((Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].repeatable)),
+  silent: new Set((Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].silentFailure === true)),
+}
+/** A command of the model: a read answers how many changes the server had done; a change answers ok. */
+const isRead = (prop: string, args: ReadonlyArray<unknown>) =>
+  prop === 'refreshDevices' || (prop === 'call' && (args[0] === 'noticeAll' || args[0] === 'getDeviceList'))
+
+interface SentCommand {
+  readonly id: number
+  readonly tab: string
+  readonly prop: string
+  readonly args: ReadonlyArray<unknown>
+  /** changes the server had answered ok (to anyone) when the tab first sent it. */
+  readonly changesAnsweredBefore: number
+  replays: number
+  readonly answers: Array<unknown>
+}
+/** A command at a worker: queued, or done by the server and not yet answered (with the server's answer). */
+interface AtWorker { readonly command: SentCommand; done: boolean; result?: unknown }
+
+const commands = (tabs: number, withDeaths: boolean, events: fc.Arbitrary<StateEvent>, withCommands = false) => {
   const tab = fc.integer({ min: 0, max: tabs - 1 })
   const base: Array<fc.Arbitrary<Command>> = [
     fc.array(events, { minLength: 1, maxLength: 40 }).map((e): Command => ({ k: 'publish', events: e })),
@@ -45,6 +89,12 @@ const commands = (tabs: number, withDeaths: boolean, events: fc.Arbitrary<StateE
     tab.map((t): Command => ({ k: 'reload', tab: t })),
   ]
   if (withDeaths) base.push(fc.constant<Command>({ k: 'persist' }), fc.constant<Command>({ k: 'kill' }))
+  if (withCommands) {
+    base.push(
+      fc.record({ tab, cmd: fc.integer({ min: 0, max: TAB_COMMANDS.length - 1 }) }).map((r): Command => ({ k: 'send', ...r })),
+      fc.constant<Command>({ k: 'exec' }), fc.constant<Command>({ k: 'answer' }), fc.constant<Command>({ k: 'die' }),
+    )
+  }
   return fc.array(fc.oneof(...base), { maxLength: 120 })
 }
 
@@ -71,6 +121,33 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
   let recover = makeRecovery(persisted)
   let effectNo = 0
   const violations: Array<string> = []
+  // issue 21: the commands tabs sent, the current worker's queue, the link that died unnoticed, the server
+  const sent: Array<SentCommand> = []
+  let atWorker: Array<AtWorker> = []
+  /** commands that went out on a link whose worker died: settled by the replay rule when the tabs notice. */
+  let onDeadLink: Array<SentCommand> | null = null
+  const executions = new Map<number, number>()
+  let changesDone = 0
+  let changesAnsweredOk = 0
+  const answer = (c: SentCommand, value: unknown) => {
+    c.answers.push(value)
+    if (!isRead(c.prop, c.args) && (value as { ok?: boolean }).ok === true) changesAnsweredOk += 1
+  }
+  /** The tabs notice the death: every command on the dead link is sent again or answered (src/core/replay.ts). */
+  const settleDeadLink = () => {
+    const dead = [...(onDeadLink ?? []), ...atWorker.map((w) => w.command)]
+    onDeadLink = null
+    atWorker = []
+    for (const c of dead) {
+      const next = afterDeath(c.prop, c.args, catalogueRule, c.replays, false)
+      if (next.replay) {
+        c.replays += 1
+        atWorker.push({ command: c, done: false })
+      } else {
+        answer(c, next.answer)
+      }
+    }
+  }
 
   const newTab = (i: number, reloadNo: number): SimTab => {
     const t: SimTab = {
@@ -145,8 +222,42 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
         break
       }
       case 'persist': persisted = { generation: `g${generationNo}`, state: worker.state() }; break
+      case 'send': {
+        const { prop, args } = TAB_COMMANDS[c.cmd]!
+        const command: SentCommand = { id: sent.length, tab: tabs[c.tab].id, prop, args, changesAnsweredBefore: changesAnsweredOk, replays: 0, answers: [] }
+        sent.push(command)
+        if (onDeadLink !== null) onDeadLink.push(command)
+        else atWorker.push({ command, done: false })
+        break
+      }
+      case 'exec': {
+        // the worker sends its oldest queued command; the server does it
+        const next = onDeadLink === null ? atWorker.find((w) => !w.done) : undefined
+        if (next === undefined) break
+        next.done = true
+        executions.set(next.command.id, (executions.get(next.command.id) ?? 0) + 1)
+        if (isRead(next.command.prop, next.command.args)) next.result = { ok: true, data: changesDone }
+        else {
+          changesDone += 1
+          next.result = { ok: true, data: null }
+        }
+        break
+      }
+      case 'answer': {
+        const i = onDeadLink === null ? atWorker.findIndex((w) => w.done) : -1
+        if (i < 0) break
+        const [w] = atWorker.splice(i, 1)
+        answer(w!.command, w!.result)
+        break
+      }
+      case 'die': {
+        // the worker is gone, no tab knows yet: what it had queued or done is lost with it, what tabs send goes nowhere
+        if (onDeadLink === null) onDeadLink = []
+        break
+      }
       case 'kill': {
         // the worker and its ports are gone: messages in flight are lost; tabs keep the state they applied
+        settleDeadLink()
         generationNo += 1
         tasks = []
         recover = makeRecovery(persisted)
@@ -160,6 +271,14 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
       }
     }
   }
+  // drain: the tabs notice a death nobody noticed yet; the worker and the server do every command left
+  if (onDeadLink !== null) settleDeadLink()
+  while (atWorker.length > 0) {
+    const w = atWorker.shift()!
+    executions.set(w.command.id, (executions.get(w.command.id) ?? 0) + (w.done ? 0 : 1))
+    if (!w.done && !isRead(w.command.prop, w.command.args)) changesDone += 1
+    answer(w.command, w.done ? w.result : isRead(w.command.prop, w.command.args) ? { ok: true, data: changesDone } : { ok: true, data: null })
+  }
   // drain: every tab thaws; flush, process and ack until nothing moves
   tabs.forEach((t) => { t.frozen = false })
   for (let round = 0; round < 1000; round++) {
@@ -170,10 +289,10 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
       process(t, Infinity)
       ack(t, Infinity)
     }
-    if (!moved && tasks.length === 0) return { worker, tabs, violations, persisted, rounds: round }
+    if (!moved && tasks.length === 0) return { worker, tabs, violations, persisted, rounds: round, sent, executions }
   }
   violations.push('did not quiesce: a stall')
-  return { worker, tabs, violations, persisted, rounds: -1 }
+  return { worker, tabs, violations, persisted, rounds: -1, sent, executions }
 }
 
 const checkConverged = (r: ReturnType<typeof run>) => {
@@ -183,6 +302,39 @@ const checkConverged = (r: ReturnType<typeof run>) => {
     // effects arrive at most once and in emission order
     expect(new Set(t.effects).size).toBe(t.effects.length)
     expect([...t.effects].sort((a, b) => a - b)).toEqual(t.effects)
+  }
+}
+
+/**
+ * Issue 21, the replay rule: every command is answered exactly once; a read is answered with data that includes every
+ * change confirmed before it was sent (as if nothing had happened), or, after more than MAX_REPLAYS deaths in a row,
+ * "interrupted", never "outcome unknown"; a change that must not be repeated reaches the server at most once, and is
+ * confirmed only if it did, else answered "outcome unknown" (silent for a silent endpoint).
+ */
+const checkCommands = (r: ReturnType<typeof run>) => {
+  for (const c of r.sent) {
+    const label = `command ${c.id} (${c.prop} ${String(c.args[0])})`
+    expect(c.answers, label).toHaveLength(1)
+    const answer = c.answers[0] as { ok: boolean; data?: unknown }
+    const executed = r.executions.get(c.id) ?? 0
+    // what the contract declares, read directly (not through the rule under test)
+    const repeatable = c.prop === 'call' ? catalogue[c.args[0] as EndpointName].repeatable : COMMAND_ON_DEATH[c.prop as keyof typeof COMMAND_ON_DEATH] === 'replay'
+    if (isRead(c.prop, c.args)) {
+      if (answer.ok) expect(answer.data as number, label).toBeGreaterThanOrEqual(c.changesAnsweredBefore)
+      else {
+        expect(answer, label).toEqual(interrupted)
+        expect(c.replays, label).toBe(MAX_REPLAYS)
+      }
+    } else if (repeatable) {
+      // repeatable: ends in the same state however often it was done
+      if (answer.ok) expect(executed, label).toBeGreaterThanOrEqual(1)
+      else expect(answer, label).toEqual(interrupted)
+    } else {
+      expect(executed, label).toBeLessThanOrEqual(1)
+      expect(c.replays, label).toBe(0)
+      if (answer.ok) expect(executed, label).toBe(1)
+      else expect(answer, label).toEqual(outcomeUnknown(c.args[0] === 'stat'))
+    }
   }
 }
 
@@ -245,5 +397,36 @@ describe('delivery model', () => {
       }),
       { numRuns: 200 },
     )
+  })
+
+  it('worker deaths with commands in flight: the replay rule settles every command, once, and never repeats a change', () => {
+    const counterEvents = fc.constantFrom<StateEvent>({ _tag: 'CounterIncremented', kind: 'coupon' }, { _tag: 'CounterIncremented', kind: 'activationCode' })
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }).chain((n) => commands(n, true, counterEvents, true).map((s) => [n, s] as const)), ([n, script]) => {
+        const login: Command = { k: 'publish', events: [{ _tag: 'SessionChanged', user: user('a'), phone: '13800138000' }] }
+        const r = run(n, [login, { k: 'persist' }, ...script], 20)
+        checkConverged(r)
+        checkCommands(r)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  // Shrunk counterexamples fast-check found while the model was written, each against a rule that broke one half of
+  // it (every command replayed; nothing replayed): kept as they were printed.
+  it('regression: a change in flight when the worker dies is not sent again ([send rebootDevice, die])', () => {
+    const r = run(2, [{ k: 'send', tab: 0, cmd: 3 }, { k: 'die' }], 20)
+    checkConverged(r)
+    checkCommands(r)
+    expect(r.executions.get(0) ?? 0).toBe(0)
+    expect(r.sent[0]!.answers).toEqual([outcomeUnknown(false)])
+  })
+
+  it('regression: a read sent after the death, before any tab noticed, is answered by the next worker ([die, send noticeAll])', () => {
+    const r = run(1, [{ k: 'die' }, { k: 'send', tab: 0, cmd: 0 }], 20)
+    checkConverged(r)
+    checkCommands(r)
+    expect(r.sent[0]!.answers).toEqual([{ ok: true, data: 0 }])
+    expect(r.sent[0]!.replays).toBe(1)
   })
 })

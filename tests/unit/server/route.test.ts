@@ -25,7 +25,7 @@ const Query = Schema.Struct({ n: Schema.Number, flag: Schema.optional(Schema.Boo
 describe('route helper', () => {
   it('an unexpected exception answers 500 with 服务器错误 and nothing of the error', async () => {
     const app = setup()
-    route(app, endpoint({ name: 'boom', method: 'GET', path: '/boom', request: NoPayload, response: Schema.Unknown }), () => {
+    route(app, endpoint({ name: 'boom', method: 'GET', repeatable: true, path: '/boom', request: NoPayload, response: Schema.Unknown }), () => {
       throw new Error('secret detail at /srv/x.ts:12')
     })
     const response = await app.request('/boom', { headers: { Authorization: 'tok' } })
@@ -37,7 +37,7 @@ describe('route helper', () => {
 
   it('a domain error becomes an HTTP 200 envelope with its status and message', async () => {
     const app = setup()
-    route(app, endpoint({ name: 'busy', method: 'POST', path: '/busy', request: NoPayload, response: Schema.Unknown }), () => {
+    route(app, endpoint({ name: 'busy', method: 'POST', repeatable: true, path: '/busy', request: NoPayload, response: Schema.Unknown }), () => {
       throw new DomainError(5200, '云手机启动中')
     })
     const response = await app.request('/busy', { method: 'POST', headers: { Authorization: 'tok' } })
@@ -47,7 +47,7 @@ describe('route helper', () => {
 
   it('data that does not fit the response schema is a server error, not a malformed answer', async () => {
     const app = setup()
-    route(app, endpoint({ name: 'bad', method: 'GET', path: '/bad', request: NoPayload, response: Schema.Number }), () => 'nope' as never)
+    route(app, endpoint({ name: 'bad', method: 'GET', repeatable: true, path: '/bad', request: NoPayload, response: Schema.Number }), () => 'nope' as never)
     const response = await app.request('/bad', { headers: { Authorization: 'tok' } })
     expect(response.status).toBe(500)
   })
@@ -55,7 +55,7 @@ describe('route helper', () => {
   it('query strings are coerced per the request schema and unknown keys pass as text', async () => {
     const app = setup()
     let seen: unknown
-    route(app, endpoint({ name: 'q', method: 'GET', path: '/q', request: Query, response: Schema.Unknown }), ({ payload }) => {
+    route(app, endpoint({ name: 'q', method: 'GET', repeatable: true, path: '/q', request: Query, response: Schema.Unknown }), ({ payload }) => {
       seen = payload
       return null
     })
@@ -65,21 +65,21 @@ describe('route helper', () => {
 
   it('a missing payload on a POST is an empty object', async () => {
     const app = setup()
-    route(app, endpoint({ name: 'empty', method: 'POST', path: '/empty', request: NoPayload, response: Schema.String }), ({ user }) => user.username)
+    route(app, endpoint({ name: 'empty', method: 'POST', repeatable: true, path: '/empty', request: NoPayload, response: Schema.String }), ({ user }) => user.username)
     const response = await app.request('/empty', { method: 'POST', headers: { Authorization: 'tok' } })
     expect(await response.json()).toMatchObject({ status: 0, success: true, data: 'alice' })
   })
 
   it('a public route runs without a token and still sees the caller when one is sent', async () => {
     const app = setup()
-    publicRoute(app, endpoint({ name: 'who', method: 'GET', path: '/who', request: NoPayload, response: Schema.String }), ({ user }) => user?.username ?? '游客')
+    publicRoute(app, endpoint({ name: 'who', method: 'GET', repeatable: true, path: '/who', request: NoPayload, response: Schema.String }), ({ user }) => user?.username ?? '游客')
     expect((await (await app.request('/who')).json()).data).toBe('游客')
     expect((await (await app.request('/who', { headers: { Authorization: 'tok' } })).json()).data).toBe('alice')
   })
 
   it('registering the same endpoint twice is refused', () => {
     const app = setup()
-    const e = endpoint({ name: 'twice', method: 'GET', path: '/twice', request: NoPayload, response: Schema.Unknown })
+    const e = endpoint({ name: 'twice', method: 'GET', repeatable: true, path: '/twice', request: NoPayload, response: Schema.Unknown })
     route(app, e, () => null)
     expect(() => route(app, e, () => null)).toThrow('registered twice')
   })
