@@ -79,7 +79,7 @@ test('index.html carries the entry\'s CSS: no stylesheet request holds the first
   expect([...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].every(([tag]) => / disabled>$/.test(tag))).toBe(true)
 })
 
-test('offline, a reload paints the stored device list (no device-list request before the paint) with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
+test('offline, a reload paints the stored device list (no device-list answer before the paint) with the offline notice; back online it refreshes by itself', async ({ page, context }) => {
   // through the test proxy, which sees every device-list request the core makes: context.setOffline does not reach
   // the core's SharedWorker (Playwright emulates the network per page and dedicated worker), nor does context.route
   const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
@@ -109,9 +109,11 @@ test('offline, a reload paints the stored device list (no device-list request be
     await expect(page.getByTestId('device-name')).toHaveText(names)
     const paintedAt = await page.evaluate(() => (window as unknown as { __listPaintedAt?: number }).__listPaintedAt)
     expect(paintedAt).toBeGreaterThan(0)
-    // the list came from the stored snapshot: no device-list request had even reached the network when it painted
+    // the list came from the stored snapshot: every device-list request the core made since the reload died on the
+    // network, so none can have supplied it. (Whether the core's launch refresh leaves before React commits the stored
+    // list is a race of a few ms, not a sign of where the list came from.)
     const requested = proxy.exchanges(DEVICE_LIST).slice(requestsBefore)
-    expect(requested.filter((e) => e.receivedAt <= paintedAt!).map((e) => e.receivedAt - paintedAt!), 'device-list requests before the paint (ms before it)').toEqual([])
+    expect(requested.filter((e) => e.receivedAt <= paintedAt! && e.body !== ''), 'device-list answers before the paint').toEqual([])
     // and it is the list as stored, fetched before the reload
     expect(Number(await fetchedAt(page))).toBe(before)
     proxy.clear()
