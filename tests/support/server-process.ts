@@ -2,6 +2,7 @@
 // restart instances by signal: resolves once it prints its address.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
+import { childEnv } from './child-env.ts'
 
 export interface ServerProcess {
   readonly url: string
@@ -16,8 +17,9 @@ export interface ServerProcess {
 
 export const startServerProcess = async (env: Record<string, string>, args: ReadonlyArray<string> = []): Promise<ServerProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    // the tests pay through the simulated gateway: demo mode on explicitly (it is off by default on PostgreSQL)
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_PAY_GATEWAY: 'on', ...env },
+    // only what the caller states reaches it (child-env.ts); the tests pay through the simulated gateway: demo mode
+    // on explicitly (it is off by default on PostgreSQL)
+    env: childEnv({ PORT: '0', HOST: '127.0.0.1', DEMO_PAY_GATEWAY: 'on', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
