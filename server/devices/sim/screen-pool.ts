@@ -3,7 +3,10 @@
 // one thread for its life (its encoder is there); a new screen goes to the thread with the fewest. Threads start on
 // the first frame and do not keep the process alive. A thread that dies fails its frames in flight and is replaced
 // on the next frame (the stream-server then starts that phone's stream again with a keyframe).
+import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { EncodedPacket } from './encoder.ts'
 import type { FrameRequest, StillRequest } from './screen.ts'
@@ -37,9 +40,14 @@ interface Thread {
   readonly pending: Map<number, { resolve: (p: EncodedPacket[] | Uint8Array) => void; reject: (e: Error) => void }>
 }
 
-// the server runs its TypeScript through tsx; a worker thread registers it before loading its entry
+// The server runs its TypeScript through tsx; a worker thread registers it before loading its entry. tsx's ESM API is
+// found through its package.json (import.meta.resolve is missing where vitest's module runner loads this file).
+const tsxEsmApi = (): string => {
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json')
+  return pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href
+}
 const workerSource = (entry: string): string =>
-  `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`
+  `import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`
 
 export const createScreenPool = (size = Math.max(1, Math.min(4, availableParallelism()))): ScreenPool => {
   const threads: Thread[] = Array.from({ length: size }, () => ({ worker: null, screens: 0, pending: new Map() }))
