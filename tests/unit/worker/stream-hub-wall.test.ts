@@ -2,57 +2,13 @@
 // socket, the last still of each card cached and painted at once in a tab that asks later, nothing for hidden tabs or
 // tiles off screen (unsubscribed after the grace), an ended card loses its still, a token asked of a tab when missing.
 import { describe, expect, it } from 'vitest'
-import { makeStreamHub, STREAM_TIMING, type HubPort, type StreamSocketHandlers, type StreamTimers } from '../../../worker/stream/stream-hub.ts'
+import { hubWithFakes, type FakeSocket } from './stream-hub-support.ts'
+import { STREAM_TIMING, type HubPort } from '../../../worker/stream/stream-hub.ts'
 import type { WallToTab } from '../../../worker/protocol/stream-ports.ts'
 import { encodeChannelFrame, STREAM_KIND, type StreamClientMessage } from '../../../worker/protocol/stream.ts'
 
-const manualTimers = () => {
-  let now = 0
-  let nextId = 1
-  const tasks = new Map<number, { at: number; f: () => void; every: number | null }>()
-  const timers: StreamTimers = {
-    now: () => now,
-    setTimeout: (f, ms) => { const id = nextId++; tasks.set(id, { at: now + ms, f, every: null }); return id },
-    clearTimeout: (h) => void tasks.delete(h as number),
-    setInterval: (f, ms) => { const id = nextId++; tasks.set(id, { at: now + ms, f, every: ms }); return id },
-    clearInterval: (h) => void tasks.delete(h as number),
-  }
-  const advance = (ms: number) => {
-    const end = now + ms
-    for (;;) {
-      const due = [...tasks.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-      if (due === undefined) break
-      const [id, task] = due
-      now = task.at
-      if (task.every === null) tasks.delete(id)
-      else task.at += task.every
-      task.f()
-    }
-    now = end
-  }
-  return { timers, advance }
-}
-
-interface FakeSocket {
-  readonly handlers: StreamSocketHandlers
-  readonly sent: Array<string | Uint8Array>
-  closed: boolean
-}
-
 const setup = () => {
-  const clock = manualTimers()
-  const sockets: FakeSocket[] = []
-  const visible = new Map<string, boolean>()
-  const hub = makeStreamHub({
-    url: 'ws://127.0.0.1/api/resources/stream',
-    timers: clock.timers,
-    isVisible: (tabId) => visible.get(tabId) ?? false,
-    openSocket: (_url, handlers) => {
-      const socket: FakeSocket = { handlers, sent: [], closed: false }
-      sockets.push(socket)
-      return { send: (d) => void socket.sent.push(d), close: () => { socket.closed = true } }
-    },
-  })
+  const { clock, sockets, visible, hub } = hubWithFakes()
   const wall = (tabId: string, shown = true) => {
     visible.set(tabId, shown)
     const got: WallToTab[] = []

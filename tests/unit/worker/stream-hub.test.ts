@@ -1,59 +1,15 @@
 // The core's StreamHub against a scripted server socket and a manual clock: one socket for every phone and tab, a
 // second tab served from the cache, nothing for hidden tabs, grace closes, reconnects that restart the decoders.
 import { describe, expect, it } from 'vitest'
-import { makeStreamHub, STREAM_TIMING, type HubPort, type StreamSocketHandlers, type StreamTimers } from '../../../worker/stream/stream-hub.ts'
+import { hubWithFakes, type FakeSocket } from './stream-hub-support.ts'
+import { STREAM_TIMING, type HubPort } from '../../../worker/stream/stream-hub.ts'
 import type { CoreToDecoder, CoreToTab } from '../../../worker/protocol/stream-ports.ts'
 import {
   encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, SCRCPY_RESET_VIDEO, STREAM_KIND, type StreamClientMessage,
 } from '../../../worker/protocol/stream.ts'
 
-const manualTimers = () => {
-  let now = 0
-  let nextId = 1
-  const tasks = new Map<number, { at: number; f: () => void; every: number | null }>()
-  const timers: StreamTimers = {
-    now: () => now,
-    setTimeout: (f, ms) => { const id = nextId++; tasks.set(id, { at: now + ms, f, every: null }); return id },
-    clearTimeout: (h) => void tasks.delete(h as number),
-    setInterval: (f, ms) => { const id = nextId++; tasks.set(id, { at: now + ms, f, every: ms }); return id },
-    clearInterval: (h) => void tasks.delete(h as number),
-  }
-  const advance = (ms: number) => {
-    const end = now + ms
-    for (;;) {
-      const due = [...tasks.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-      if (due === undefined) break
-      const [id, task] = due
-      now = task.at
-      if (task.every === null) tasks.delete(id)
-      else task.at += task.every
-      task.f()
-    }
-    now = end
-  }
-  return { timers, advance }
-}
-
-interface FakeSocket {
-  readonly handlers: StreamSocketHandlers
-  readonly sent: Array<string | Uint8Array>
-  closed: boolean
-}
-
 const setup = () => {
-  const clock = manualTimers()
-  const sockets: FakeSocket[] = []
-  const visible = new Map<string, boolean>()
-  const hub = makeStreamHub({
-    url: 'ws://127.0.0.1/api/resources/stream',
-    timers: clock.timers,
-    isVisible: (tabId) => visible.get(tabId) ?? false,
-    openSocket: (_url, handlers) => {
-      const socket: FakeSocket = { handlers, sent: [], closed: false }
-      sockets.push(socket)
-      return { send: (d) => void socket.sent.push(d), close: () => { socket.closed = true } }
-    },
-  })
+  const { clock, sockets, visible, hub } = hubWithFakes()
   const port = <T>() => {
     const got: T[] = []
     const p: HubPort<T> & { got: T[] } = { got, onmessage: null, postMessage: (m) => void got.push(m), close: () => {} }
