@@ -7,9 +7,8 @@ import { AV_CHANNEL_ORDER_NATIVE, AV_CH_LAYOUT_STEREO, AV_CODEC_ID_OPUS, AVERROR
 import { Codec, CodecContext, Frame, Packet } from 'node-av/lib'
 import { AUDIO_META_BYTES, readMediaPacketHeader, SCRCPY_CODEC, STREAM_KIND } from '../../../worker/protocol/stream.ts'
 import { appIconCenter, initialPhone, playButton } from '../../../server/devices/sim/phone.ts'
-import { devicesDb } from '../../../server/devices/tables.ts'
 import { loginToken, useTestServer } from '../server/helpers.ts'
-import { connectCard, startStreamServer, StreamClient, touch, VideoReader, type OwnStreamServer } from './support.ts'
+import { connectCard, startStreamServer, StreamClient, touch, VideoReader, type OwnStreamServer, deviceIdOf } from './support.ts'
 
 const t = useTestServer()
 let own: OwnStreamServer
@@ -23,8 +22,7 @@ afterAll(() => own?.close())
 
 const CARD = 880001
 
-const deviceOf = async (userCardId: number): Promise<number> =>
-  (await devicesDb(t.server.db).selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirstOrThrow()).id
+const deviceOf = (userCardId: number): Promise<number> => deviceIdOf(t.server.db, userCardId)
 
 const audioOf = (client: StreamClient, cardId: number): Uint8Array[] => client.channels.get(`${STREAM_KIND.audio}:${cardId}`) ?? []
 

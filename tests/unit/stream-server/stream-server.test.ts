@@ -9,9 +9,8 @@ import { clusterDb } from '../../../server/cluster/tables.ts'
 import { screenPool } from '../../../server/devices/sim/screen-pool.ts'
 import { createPhoneLeases } from '../../../server/devices/sim/leases.ts'
 import { appIconCenter, copyButton, COPY_TEXT, initialPhone } from '../../../server/devices/sim/phone.ts'
-import { devicesDb } from '../../../server/devices/tables.ts'
 import { api, loginToken, useTestServer } from '../server/helpers.ts'
-import { connectCard, serializer, startStreamServer, StreamClient, touch, VideoReader, lumaDiff, type OwnStreamServer } from './support.ts'
+import { connectCard, serializer, startStreamServer, StreamClient, touch, VideoReader, lumaDiff, type OwnStreamServer, deviceIdOf } from './support.ts'
 
 const t = useTestServer()
 let own: OwnStreamServer
@@ -25,8 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => own?.close())
 
-const deviceOf = async (userCardId: number): Promise<number> =>
-  (await devicesDb(t.server.db).selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirstOrThrow()).id
+const deviceOf = (userCardId: number): Promise<number> => deviceIdOf(t.server.db, userCardId)
 
 /** a socket with the card open, its first picture decoded. */
 const view = async (base: string, userCardId: number, token = demo.token, preset: 'smooth' | 'sd' | 'hd' = 'sd') => {

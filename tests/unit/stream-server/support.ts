@@ -234,3 +234,7 @@ export const lumaDiff = (a: DecodedFrame, b: DecodedFrame, rect: { x: number; y:
   }
   return sum / (rect.width * rect.height)
 }
+
+/** the device id of a card (the stream server's phones are keyed by device). */
+export const deviceIdOf = async (db: Parameters<typeof devicesDb>[0], userCardId: number): Promise<number> =>
+  (await devicesDb(db).selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirstOrThrow()).id

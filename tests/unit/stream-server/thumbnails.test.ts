@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { STREAM_KIND, STREAM_LIMITS, THUMBNAIL } from '../../../worker/protocol/stream.ts'
 import { FLEET_SIZE } from '../../../server/db/seed.ts'
-import { devicesDb } from '../../../server/devices/tables.ts'
 import { api, loginToken, useTestServer } from '../server/helpers.ts'
-import { connectCard, startStreamServer, StreamClient, touch, type OwnStreamServer } from './support.ts'
+import { connectCard, startStreamServer, StreamClient, touch, type OwnStreamServer, deviceIdOf } from './support.ts'
 
 const t = useTestServer()
 let own: OwnStreamServer
@@ -22,8 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => own?.close())
 
-const deviceOf = async (userCardId: number): Promise<number> =>
-  (await devicesDb(t.server.db).selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirstOrThrow()).id
+const deviceOf = (userCardId: number): Promise<number> => deviceIdOf(t.server.db, userCardId)
 
 const stills = (client: StreamClient, cardId: number): Uint8Array[] => client.channels.get(`${STREAM_KIND.thumbnail}:${cardId}`) ?? []
 const thumbClosed = (client: StreamClient, cardId: number): string | null => {
