@@ -2,7 +2,8 @@
 import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
-import { catalogue, type EndpointName } from '../protocol/catalogue.ts'
+import type { EndpointName } from '../protocol/catalogue.ts'
+import { REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
 import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
 import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
@@ -24,10 +25,6 @@ import type { CoreToDecoder, CoreToTab, WallToTab } from '../protocol/stream-por
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
-
-/** The catalogue's endpoints that are safe to send again, told to every tab on attach (its replay rule, issue 21). */
-const REPEATABLE: ReadonlyArray<EndpointName> = (Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].repeatable)
-const SILENT: ReadonlyArray<EndpointName> = (Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].silentFailure === true)
 
 const isWritable = (key: string): key is TabWritableKey => (TAB_WRITABLE_KEYS as ReadonlyArray<string>).includes(key)
 
@@ -60,7 +57,7 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
         tabs.attach(hello)
         hub.attach(hello.tabId, port as unknown as TestPort, holds)
         if (hello.launch) yield* launchTab(yield* ctx)
-      })).then(() => ({ repeatable: REPEATABLE, silent: SILENT })),
+      })).then(() => ({ repeatable: REPEATABLE_ENDPOINTS, silent: SILENT_ENDPOINTS })),
     lifeLock: () => lifeLock,
     detach: () => run(detach),
     login: (input) => run(Effect.gen(function* () {
