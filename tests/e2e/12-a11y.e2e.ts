@@ -2,6 +2,7 @@
 // no serious or critical violation may remain. Each screen is scanned once its content has settled.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { PATHS, ROUTE_PATHS } from '../../src/router/paths.ts'
 import { test, expect } from './fixtures.ts'
 import { appUrl, login, newWorld, type FixtureWorld } from './helpers.ts'
 
@@ -44,6 +45,7 @@ const softly = expect.configure({ soft: true })
  * the settled page until it is clean, so only a violation that stays fails.
  */
 async function scan(page: Page, hash: string): Promise<void> {
+  scanned.add(canonical(hash))
   await page.goto('about:blank')
   await page.goto(appUrl(hash))
   await settled(page)
@@ -56,6 +58,13 @@ async function scan(page: Page, hash: string): Promise<void> {
       { message: `axe on ${hash}`, timeout: 45_000, intervals: [1_000, 2_000, 4_000] },
     )
     .toEqual([])
+}
+
+/** Every route scanned by some test of this file, checked against the router's list by the last test. */
+const scanned = new Set<string>()
+const canonical = (hash: string) => {
+  const path = hash.split('?')[0]!
+  return path === '/' ? PATHS.home : path
 }
 
 const VISITOR_SCREENS = [
@@ -136,4 +145,47 @@ test('a confirmation dialog is labelled, holds the focus and has no serious or c
   expect.soft(await seriousFindings(page), 'axe with the logout dialog open').toEqual([])
   await dialog.getByRole('button', { name: '取消' }).click()
   await expect(dialog).toHaveCount(0)
+})
+
+test('the home as a wall (宫格) of live tiles has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000)
+  await login(page, world.accounts.fleet)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  await page.getByTestId('home-view-grid').click()
+  await expect(page.getByTestId('wall-tile').first()).toHaveAttribute('data-painted', 'true', { timeout: 20_000 })
+  await scan(page, '/')
+  await expect(page.getByTestId('phone-wall')).toBeVisible()
+})
+
+test('the ad view, framing an ad the server lists, has no serious or critical axe violation', async ({ page }) => {
+  await login(page, world.accounts.demo)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+  const ads = await page.evaluate(async () => {
+    const r = await fetch('/api/public/v5/advertising/getAdInfoByAdPlace', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ adPlace: 1 }),
+    })
+    return ((await r.json()) as { data: Array<{ id: number; clickUrl: string }> }).data
+  })
+  const ad = ads.find((a) => /^https?:\/\//.test(a.clickUrl))!
+  await scan(page, `/package/adView/adView?url=${encodeURIComponent(ad.clickUrl)}&adId=${ad.id}`)
+  await expect(page.getByTestId('ad-view-frame')).toBeVisible()
+})
+
+test('the bind-phone page of a userType 2 account has no serious or critical axe violation', async ({ page }) => {
+  await login(page, world.accounts.unbound)
+  await expect(page.getByTestId('bind-phone-page')).toBeVisible()
+  await scan(page, PATHS.bindingNumber)
+  await expect(page.getByTestId('bind-phone-page')).toBeVisible()
+})
+
+test('the cover page shown in WeChat has no serious or critical axe violation', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile MicroMessenger/8.0.50', locale: 'zh-CN' })
+  const page = await context.newPage()
+  await scan(page, PATHS.cover)
+  await expect(page).toHaveURL(/#\/pages\/cover\/cover/)
+  await context.close()
+})
+
+test('every route of the router was scanned above', () => {
+  expect(ROUTE_PATHS.filter((path) => !scanned.has(path))).toEqual([])
 })
