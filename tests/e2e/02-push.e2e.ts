@@ -1,7 +1,10 @@
 // Issue 3, end to end: each of the seven push types fired by the operator, its visible effect checked in two tabs;
-// maintenance switched on reaches every tab as one modal.
+// maintenance switched on reaches every tab as one modal. A refreshCloudPhoneList that arrives while the list is
+// loading loads it again (issue 24).
 import { test, expect, skipPopUpAds } from './fixtures.ts'
 import { appUrl, confirmDialog, loggedInTabs, newWorld, ops, screenshot, viewerUrl, withCoreTestConfig, type FixtureWorld } from './helpers.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
 
 const DISK = '云手机-01'
 let world: FixtureWorld
@@ -117,5 +120,39 @@ test('maintenance switched on shows one 提示 modal in every tab, visitors incl
     await ops('maintenance', 'off')
     await member.close()
     await visitor.close()
+  }
+})
+
+test('refreshCloudPhoneList during a device-list request that left before the change ends with the list after it', async ({ context }) => {
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    const LIST = catalogue.getDeviceList.path
+    const [page] = await loggedInTabs(context, 1, DEMO, proxy.appUrl)
+    await expect(page.getByTestId('device-item')).toHaveCount(5)
+    const now = JSON.parse(proxy.exchanges(LIST).at(-1)!.body) as { data: Array<{ userCardId: number; diskName: string }> }
+    // what the server said before the change (the device's old name), still on its way when the change is pushed
+    const before = now.data.map((d) => (d.userCardId === CARD ? { ...d, diskName: '改名之前' } : d))
+    proxy.rewrite(LIST, { data: before, answerAfterMs: 2_500 })
+    const sent = proxy.exchanges(LIST).length
+    await page.getByTestId('shortcut-orders').click()
+    // the orders screen must have replaced the home (its chunk may still be loading): a goBack before that leaves the
+    // home mounted, and nothing asks for the list again
+    await expect(page.getByTestId('orders-tab-all')).toBeVisible()
+    await expect(page.getByTestId('device-item')).toHaveCount(0)
+    await page.goBack()
+    await expect.poll(() => proxy.exchanges(LIST).length).toBe(sent + 1)
+    proxy.clear(LIST)
+    // the push the change sends (injected on the app's socket: the operator command takes longer than the hold)
+    expect(proxy.send(JSON.stringify({ type: 'refreshCloudPhoneList', data: null }))).toBe(1)
+    expect(proxy.exchanges(LIST).at(-1)!.answeredAt).toBe(-1)
+    // the held answer lands (the old name may show a moment), then the load the push asked for
+    await expect.poll(() => proxy.exchanges(LIST).slice(sent).every((e) => e.answeredAt > 0) && proxy.exchanges(LIST).length, { timeout: 15_000 })
+      .toBe(sent + 2)
+    const row = page.locator(`[data-testid="device-item"][data-user-card-id="${CARD}"]`)
+    await expect(row.getByTestId('device-name')).toHaveText(DISK)
+    await page.waitForTimeout(500)
+    await expect(row.getByTestId('device-name')).toHaveText(DISK)
+  } finally {
+    await proxy.close()
   }
 })
