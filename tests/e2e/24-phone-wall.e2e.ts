@@ -50,6 +50,12 @@ test('the wall: live tiles in two tabs over one socket, states, selection, the v
 
   // a second tab: the whole visible wall at once from the core's cache, the same one socket, the same one subscription
   const second = await context.newPage()
+  // the view is shared state: the second tab paints the wall from its first frame, never the list first
+  await second.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="device-item"]')) (window as unknown as { sawList: boolean }).sawList = true
+    }).observe(document, { childList: true, subtree: true })
+  })
   const t0 = Date.now()
   await second.goto(appUrl('/'))
   for (const n of [1, 2, 3, 4, 5, 6]) await expect(tile(second, n)).toHaveAttribute('data-painted', 'true', { timeout: 20_000 })
@@ -58,6 +64,12 @@ test('the wall: live tiles in two tabs over one socket, states, selection, the v
   await expect.poll(async () => (await opsPhone(opsTarget(), card(1))).sockets).toBe(1)
   expect((await opsPhone(opsTarget(), card(1))).thumbSubscribers).toBe(1)
   await screenshot(second, 'wall-second-tab')
+  expect(await second.evaluate(() => (window as unknown as { sawList?: boolean }).sawList ?? false)).toBe(false)
+  // a choice in one tab is every tab's
+  await second.getByTestId('home-columns-4').click()
+  await expect(page.getByTestId('phone-wall')).toHaveAttribute('data-columns', '4')
+  await second.getByTestId('home-columns-3').click()
+  await expect(page.getByTestId('phone-wall')).toHaveAttribute('data-columns', '3')
   await page.bringToFront()
   await expect(tile(page, 2)).toHaveAttribute('data-painted', 'true')
   await second.close()

@@ -3,6 +3,7 @@ import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
 import type { EndpointName } from '../protocol/catalogue.ts'
+import { readHomeView } from '../protocol/projection/home-view.ts'
 import { REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
 import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
@@ -117,6 +118,13 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
         if (!isWritable(key)) return
         const storage = yield* Storage
         yield* value === null ? storage.remove(key) : storage.set(key, value)
+      })),
+    setHomeView: (view) =>
+      run(Effect.gen(function* () {
+        const hub = yield* EventHub
+        const next = readHomeView(view)
+        const now = hub.snapshot().homeView
+        if (next.mode !== now.mode || next.columns !== now.columns) hub.publish({ _tag: 'HomeViewChanged', view: next })
       })),
     openStream: (input, decoder, control) =>
       run(Effect.gen(function* () {

@@ -4,6 +4,7 @@
 // session is rebuilt from the stored user.
 import * as Effect from 'effect/Effect'
 import type { Snapshot } from '../protocol/commands.ts'
+import { readHomeView } from '../protocol/projection/home-view.ts'
 import { initialShared } from '../protocol/projection/index.ts'
 import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
@@ -17,7 +18,7 @@ export const readUser = (v: unknown): UserInfo | null =>
     : null
 
 const loggedOut = (s: Snapshot): Snapshot => ({
-  ...initialShared, seq: s.seq, systemName: s.systemName, maintenance: s.maintenance, session: { ...initialShared.session, ended: s.session.ended },
+  ...initialShared, seq: s.seq, systemName: s.systemName, maintenance: s.maintenance, homeView: s.homeView, session: { ...initialShared.session, ended: s.session.ended },
 })
 
 export interface Hydrated {
@@ -29,7 +30,9 @@ export const hydrateState = (storage: StorageShape): Effect.Effect<Hydrated> =>
   Effect.gen(function* () {
     const persisted = yield* storage.readPersisted()
     const token = yield* storage.get(StorageKey.token)
-    const base = persisted?.state ?? initialShared
+    // a state stored by a version without the home's view gets the default one
+    const stored = persisted?.state ?? initialShared
+    const base = { ...stored, homeView: readHomeView(stored.homeView) }
     if (typeof token !== 'string' || token === '') return { state: loggedOut(base), persisted }
     const user = readUser(yield* storage.get(StorageKey.dataInfo))
     // what was in motion when the last worker stopped is not any more

@@ -3,7 +3,7 @@ import * as Schema from 'effect/Schema'
 import type { UserInfo } from './session.ts'
 import type { Device } from './devices.ts'
 import type { MealTypeGroup } from './pay.ts'
-import type { EventBatch, StateEvent } from './events.ts'
+import type { EventBatch, HomeView, StateEvent } from './events.ts'
 import type { Catalogue, EndpointName } from './catalogue.ts'
 import type { RequestOf, ResponseOf } from './endpoint.ts'
 import type { SharedState } from './projection/index.ts'
@@ -118,6 +118,8 @@ export interface CoreApi {
   reportVisibility(visible: boolean): Promise<void>
   getLocal(key: TabWritableKey): Promise<string | null>
   setLocal(key: TabWritableKey, value: string | null): Promise<void>
+  /** The home's 列表 / 宫格 view and columns, for every tab (shared state, kept across an exit). */
+  setHomeView(view: HomeView): Promise<void>
   ping(): Promise<'pong'>
   /** The maintenance modal's confirm: runs the exit action unless the calling tab is on the login page (§8). */
   exitFromMaintenance(): Promise<void>

@@ -52,12 +52,17 @@ export const CounterIncremented = Schema.TaggedStruct('CounterIncremented', {
 })
 export const AnnouncementFlagChanged = Schema.TaggedStruct('AnnouncementFlagChanged', { active: Schema.Boolean })
 export const SystemNameChanged = Schema.TaggedStruct('SystemNameChanged', { systemName: Schema.String })
+/** The home's view, chosen in any tab (a preference of the browser, kept across an exit). */
+export const HomeView = Schema.Struct({ mode: Schema.Literals(['list', 'grid']), columns: Schema.Literals([2, 3, 4]) })
+export type HomeView = typeof HomeView.Type
+export const HomeViewChanged = Schema.TaggedStruct('HomeViewChanged', { view: HomeView })
 /** The account's avatar as getHeadPortrait last answered (an http(s) URL, or null for none): every tab shows it. */
 export const AvatarChanged = Schema.TaggedStruct('AvatarChanged', { url: Schema.NullOr(Schema.String) })
 
 export const StateEvent = Schema.Union([
   SessionChanged, SessionEnded, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded,
   MaintenanceChanged, PushStatusChanged, CounterIncremented, AnnouncementFlagChanged, SystemNameChanged, AvatarChanged,
+  HomeViewChanged,
 ])
 export type StateEvent = typeof StateEvent.Type
 

@@ -30,6 +30,7 @@ export const COMMAND_ON_DEATH: { readonly [K in keyof CoreApi]: OnDeath } = {
   reportVisibility: 'drop',
   getLocal: 'replay',
   setLocal: 'replay',
+  setHomeView: 'replay',
   ping: 'drop',
   exitFromMaintenance: 'replay',
   exportLog: 'replay',

@@ -19,8 +19,6 @@ export const StorageKey = {
   devServerLogLevel: 'devServerLogLevel',
   windowHeight: 'windowHeight',
   statusBarHeight: 'statusBarHeight',
-  /** the home's 列表 / 宫格 choice and the wall's columns (a client preference, JSON of HomeView). */
-  homeView: 'homeView',
 } as const
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey]
 
@@ -32,12 +30,12 @@ export const KEPT_ON_EXIT: ReadonlyArray<StorageKey> = [
 ]
 
 /**
- * Keys a tab may read and write through the core (navigation bookkeeping, the status bar height and the home's 列表 / 宫格 view), each one read
+ * Keys a tab may read and write through the core (navigation bookkeeping and the status bar height), each one read
  * somewhere. isSwitchExit is the core's: it sets it around a sign-in that replaces a session (worker/session/session.ts).
  * updateIndex, paymentPopupVisible and the window height are §3 keys no rule reads: not written (the update index is
  * the tab's own state, src/store/tab-slice.ts); still cleared on exit with every key not kept.
  */
-export const TAB_WRITABLE_KEYS = [StorageKey.path, StorageKey.previousPagePath, StorageKey.statusBarHeight, StorageKey.homeView] as const
+export const TAB_WRITABLE_KEYS = [StorageKey.path, StorageKey.previousPagePath, StorageKey.statusBarHeight] as const
 export type TabWritableKey = (typeof TAB_WRITABLE_KEYS)[number]
 
 /** The default of the cardCouponPush counters (§3). */

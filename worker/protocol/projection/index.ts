@@ -4,6 +4,7 @@
 import type { CoreEvent, Delivered, StateEvent } from '../events.ts'
 import { initialAnnouncement, reduceAnnouncement, type AnnouncementSlice } from './announcement.ts'
 import { initialAvatar, reduceAvatar, type AvatarSlice } from './avatar.ts'
+import { initialHomeView, reduceHomeView, type HomeViewSlice } from './home-view.ts'
 import { initialCounters, reduceCounters, type CountersSlice } from './counters.ts'
 import { initialDevices, reduceDevices, type DevicesSlice } from './devices.ts'
 import { initialMaintenance, reduceMaintenance, type MaintenanceSlice } from './maintenance.ts'
@@ -12,7 +13,7 @@ import { initialPush, reducePush, type PushSlice } from './push.ts'
 import { initialSession, reduceSession, type SessionSlice } from './session.ts'
 import { initialSystemName, reduceSystemName, type SystemNameSlice } from './system-name.ts'
 
-export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice }
+export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice, HomeViewSlice }
 
 export interface SharedState {
   /** seq of the last state event folded in. */
@@ -26,6 +27,7 @@ export interface SharedState {
   readonly announcementActive: AnnouncementSlice
   readonly systemName: SystemNameSlice
   readonly avatar: AvatarSlice
+  readonly homeView: HomeViewSlice
 }
 
 export const initialShared: SharedState = {
@@ -39,11 +41,12 @@ export const initialShared: SharedState = {
   announcementActive: initialAnnouncement,
   systemName: initialSystemName,
   avatar: initialAvatar,
+  homeView: initialHomeView,
 }
 
 /**
  * What belongs to an account and goes with it: on an exit or a login as somebody else, these slices start over, in
- * this one place. The system name, the maintenance notice and the push status are not the account's.
+ * this one place. The system name, the maintenance notice, the push status and the home's view are not the account's.
  */
 const resetAccount = (s: SharedState): SharedState => ({
   ...s,
@@ -71,6 +74,7 @@ export const reduce = (state: SharedState, event: StateEvent, seq: number): Shar
     announcementActive: reduceAnnouncement(s.announcementActive, event),
     systemName: reduceSystemName(s.systemName, event),
     avatar: reduceAvatar(s.avatar, event),
+    homeView: reduceHomeView(s.homeView, event),
   }
 }
 

@@ -168,7 +168,7 @@ export default function HomeScreen() {
         {t.buy}
       </Button>
     </div>
-  ) : view?.mode === 'grid' ? (
+  ) : view.mode === 'grid' ? (
     <Suspense fallback={<Skeletons />}>
       <PhoneWall
         devices={devices.list}
@@ -248,7 +248,7 @@ export default function HomeScreen() {
       >
         <div className="home-body">{body}</div>
       </PullToRefresh>
-      {view?.mode === 'grid' && wallSelected.size > 0 && (
+      {view.mode === 'grid' && wallSelected.size > 0 && (
         <div className="wall-selection" data-testid="wall-selection">
           <span className="wall-selection-count">{t.wall.selected(wallSelected.size)}</span>
           <Button size="small" fill="outline" onClick={() => setWallSelected(new Set())}>{t.wall.clear}</Button>

@@ -1,59 +1,25 @@
-// The home's 列表 / 宫格 switch and, for 宫格, the columns (2, 3 or 4): a client preference of this browser, kept by the
-// core (StorageKey.homeView), so every tab and a reload show the same view.
+// The home's 列表 / 宫格 switch and, for 宫格, the columns (2, 3 or 4): a preference of this browser, the core's shared
+// state (worker/protocol/projection/home-view.ts), so every tab shows the same view and a reload paints it at once.
 import type { Remote } from 'comlink'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import type { CoreApi } from '../../../../../worker/protocol/commands.ts'
-import { StorageKey } from '../../../../../worker/protocol/storage-keys.ts'
+import { HOME_COLUMNS, type HomeViewSlice as HomeView } from '../../../../../worker/protocol/projection/home-view.ts'
+import { useAppStore } from '../../../../store/index.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 
 const t = zhCN.home.wall
 
-export interface HomeView {
-  readonly mode: 'list' | 'grid'
-  readonly columns: 2 | 3 | 4
-}
-const DEFAULT_VIEW: HomeView = { mode: 'list', columns: 3 }
-const COLUMNS = [2, 3, 4] as const
+export type { HomeView }
 
-export const parseHomeView = (raw: string | null): HomeView => {
-  if (raw === null) return DEFAULT_VIEW
-  try {
-    const v = JSON.parse(raw) as Partial<HomeView>
-    return {
-      mode: v.mode === 'grid' ? 'grid' : 'list',
-      columns: (COLUMNS as ReadonlyArray<unknown>).includes(v.columns) ? (v.columns as HomeView['columns']) : DEFAULT_VIEW.columns,
-    }
-  } catch {
-    return DEFAULT_VIEW
-  }
-}
-
-/** the stored view (null until read), and a setter that stores it. */
-export const useHomeView = (api: Remote<CoreApi>): [HomeView | null, (v: HomeView) => void] => {
-  const [view, setViewState] = useState<HomeView | null>(null)
-  useEffect(() => {
-    let live = true
-    void api.getLocal(StorageKey.homeView).then(
-      (raw) => live && setViewState(parseHomeView(raw)),
-      () => live && setViewState(DEFAULT_VIEW),
-    )
-    return () => { live = false }
-  }, [api])
-  const setView = useCallback((v: HomeView) => {
-    setViewState(v)
-    void api.setLocal(StorageKey.homeView, JSON.stringify(v))
-  }, [api])
+/** the view every tab shows (shared state, painted with the stored list), and a setter that tells the core. */
+export const useHomeView = (api: Remote<CoreApi>): [HomeView, (v: HomeView) => void] => {
+  const view = useAppStore((s) => s.homeView)
+  const setView = useCallback((v: HomeView) => void api.setHomeView(v), [api])
   return [view, setView]
 }
 
-/**
- * Until the stored view is read (a round trip to the core) the home shows the list and the bar keeps its place unseen,
- * so that neither the stored list's first paint nor the layout waits on the preference.
- */
-export const ViewBar = ({ view: stored, onChange }: { view: HomeView | null; onChange: (v: HomeView) => void }) => {
-  const view = stored ?? DEFAULT_VIEW
-  return (
-  <div className="home-view-bar" data-testid="home-view-bar" style={stored === null ? { visibility: 'hidden' } : undefined}>
+export const ViewBar = ({ view, onChange }: { view: HomeView; onChange: (v: HomeView) => void }) => (
+  <div className="home-view-bar" data-testid="home-view-bar">
     <div className="home-view-group" role="group" aria-label={t.view}>
       {(['list', 'grid'] as const).map((mode) => (
         <button key={mode} type="button" aria-pressed={view.mode === mode} data-testid={`home-view-${mode}`} onClick={() => onChange({ ...view, mode })}>
@@ -63,7 +29,7 @@ export const ViewBar = ({ view: stored, onChange }: { view: HomeView | null; onC
     </div>
     {view.mode === 'grid' && (
       <div className="home-view-group home-view-columns" role="group" aria-label={t.columns}>
-        {COLUMNS.map((n) => (
+        {HOME_COLUMNS.map((n) => (
           <button key={n} type="button" aria-pressed={view.columns === n} data-testid={`home-columns-${n}`} onClick={() => onChange({ ...view, columns: n })}>
             {t.columnsOf(n)}
           </button>
@@ -71,5 +37,4 @@ export const ViewBar = ({ view: stored, onChange }: { view: HomeView | null; onC
       </div>
     )}
   </div>
-  )
-}
+)
