@@ -185,6 +185,15 @@ export const connectCore: ConnectCore = async (options) => {
 
   await ready
 
+  // a failure the core would have toasted in this tab had it answered (§8): the screens handle only success
+  const toldFailure = (answer: unknown): unknown => {
+    const r = answer as { ok?: unknown; msg?: unknown; silent?: unknown } | undefined
+    if (r?.ok === false && r.silent !== true && typeof r.msg === 'string') {
+      effectListeners.forEach((l) => l({ _tag: 'ShowToast', text: r.msg as string, delayMs: 0 }))
+    }
+    return answer
+  }
+
   const send = async (prop: string, args: Array<unknown>): Promise<unknown> => {
     let replays = 0
     for (;;) {
@@ -202,7 +211,7 @@ export const connectCore: ConnectCore = async (options) => {
       } catch (e) {
         if (!(e instanceof LinkDied)) throw e
         const next = afterDeath(prop, args, replay, replays++, closed)
-        if (!next.replay) return next.answer
+        if (!next.replay) return toldFailure(next.answer)
       }
     }
   }

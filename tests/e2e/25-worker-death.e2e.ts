@@ -1,0 +1,80 @@
+// Issue 21 item 2, end to end: the core's SharedWorker killed for real, as Android kills it: the DevTools protocol
+// closes its target (Target.closeTarget), so no code of it runs and the tabs must find out on their own (the worker's
+// lifetime Web Lock). Through the test proxy, so a request can be held in flight across the kill.
+import type { Browser, Page } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { confirmDialog, loggedInTabs, newWorld, ops, type FixtureWorld } from './helpers.ts'
+import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { zhCN } from '../../src/i18n/zh-CN.ts'
+
+let world: FixtureWorld
+let proxy: TestProxy
+test.beforeAll(async () => {
+  world = await newWorld()
+  proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+})
+test.afterAll(async () => proxy.close())
+test.afterEach(() => proxy.clear())
+
+/** Closes the app's SharedWorker (the proxy's origin) through the browser's DevTools session; resolves as it is gone. */
+async function killCore(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession()
+  try {
+    const origin = new URL(proxy.appUrl('/')).origin
+    const { targetInfos } = await cdp.send('Target.getTargets')
+    const ours = targetInfos.filter((t) => t.type === 'shared_worker' && t.url.startsWith(origin))
+    expect(ours).toHaveLength(1)
+    await cdp.send('Target.closeTarget', { targetId: ours[0]!.targetId })
+    return Date.now()
+  } finally {
+    await cdp.detach()
+  }
+}
+
+const couponCount = async (page: Page) => Number(await page.getByTestId('counter-coupon').getAttribute('data-count'))
+
+test('killed with three tabs open: a page opened right after shows its list, and pushes reach every tab again', async ({ browser, context }) => {
+  test.setTimeout(120_000)
+  const tabs = await loggedInTabs(context, 3, world.accounts.demo, proxy.appUrl)
+  const before = await couponCount(tabs[0]!)
+  const killedAt = await killCore(browser)
+  // the issue's case: a tab opens the notices in the window where no worker runs
+  await tabs[2]!.goto(proxy.appUrl('/package/notificationMessage/notificationMessage'))
+  await expect(tabs[2]!.getByTestId('notices-list')).toBeVisible({ timeout: 5_000 })
+  console.log(`notices painted ${Date.now() - killedAt} ms after the kill`)
+  await expect(tabs[2]!.getByTestId('notices-error')).toHaveCount(0)
+  // the new worker's push socket: a push after the kill reaches the tabs on the home
+  await expect.poll(() => proxy.pushStats().open, { timeout: 10_000 }).toBe(1)
+  await ops('push', world.accounts.demo.phone, 'sendCouponMsg', JSON.stringify({ content: '您收到一张优惠券' }))
+  for (const page of tabs.slice(0, 2)) await expect.poll(() => couponCount(page)).toBe(before + 1)
+  for (const page of tabs.slice(0, 2)) await expect(page.getByTestId('device-item').first()).toBeVisible()
+})
+
+test('a read in flight across the kill is answered by the new worker as if nothing happened', async ({ browser, context }) => {
+  const [page] = await loggedInTabs(context, 1, world.accounts.demo, proxy.appUrl)
+  const NOTICES = catalogue.noticeAll.path
+  proxy.rewrite(NOTICES, { delayMs: 3_000 })
+  await page.getByTestId('home-notifications').click()
+  await expect.poll(() => proxy.exchanges(NOTICES).length).toBeGreaterThan(0)
+  await killCore(browser)
+  proxy.clear(NOTICES)
+  await expect(page.getByTestId('notices-list')).toBeVisible({ timeout: 8_000 })
+  await expect(page.getByTestId('notices-error')).toHaveCount(0)
+})
+
+test('a change in flight across the kill says its outcome is unknown within 2 s and is not sent again', async ({ browser, context }) => {
+  const [page] = await loggedInTabs(context, 1, world.accounts.demo, proxy.appUrl)
+  const REBOOT = catalogue.rebootDevice.path
+  proxy.rewrite(REBOOT, { delayMs: 6_000 })
+  await page.getByTestId('device-action-reboot').first().click()
+  await confirmDialog(page)
+  await expect.poll(() => proxy.exchanges(REBOOT).length).toBe(1)
+  const killedAt = await killCore(browser)
+  await expect(page.getByText(zhCN.app.outcomeUnknown)).toBeVisible({ timeout: 2_000 })
+  console.log(`outcome unknown shown ${Date.now() - killedAt} ms after the kill`)
+  // the held answer lands on a dead worker; nothing sends the reboot a second time
+  await page.waitForTimeout(6_500)
+  expect(proxy.exchanges(REBOOT)).toHaveLength(1)
+  await expect(page.getByTestId('device-item').first()).toBeVisible()
+})
