@@ -78,3 +78,20 @@ test('a change in flight across the kill says its outcome is unknown within 2 s 
   expect(proxy.exchanges(REBOOT)).toHaveLength(1)
   await expect(page.getByTestId('device-item').first()).toBeVisible()
 })
+
+test('killed during a sign-in: the sign-in is sent again on the new worker, and a visitor\'s home tab shows the list too', async ({ browser, context }) => {
+  const LOGIN = catalogue.login.path
+  const page = await context.newPage()
+  const other = await context.newPage()
+  await other.goto(proxy.appUrl('/'))
+  proxy.rewrite(LOGIN, { delayMs: 3_000 })
+  await page.goto(proxy.appUrl('/pages/login/login'))
+  await page.getByTestId('login-phone').fill(world.accounts.demo.phone)
+  await page.getByTestId('login-password').fill(world.accounts.demo.password)
+  await page.getByTestId('login-submit').click()
+  await expect.poll(() => proxy.exchanges(LOGIN).length).toBe(1)
+  await killCore(browser)
+  proxy.clear(LOGIN)
+  for (const tab of [page, other]) await expect(tab.getByTestId('device-item').first()).toBeVisible({ timeout: 10_000 })
+  expect(proxy.exchanges(LOGIN)).toHaveLength(2)
+})
