@@ -23,6 +23,7 @@ import { runBundle } from './parts/bundle.ts'
 import { runColdStart } from './parts/cold-start.ts'
 import { runMemory } from './parts/memory.ts'
 import { runPhoneStream } from './parts/phone-stream.ts'
+import { runWall } from './parts/wall.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -49,6 +50,7 @@ const parts: Part[] = [
   single('coldstart', '7. Cold start', { quick: 120_000, full: 300_000 }, runColdStart),
   single('memory', '8. Memory', { quick: 90_000, full: 180_000 }, runMemory),
   single('phone', '9. The phone\'s picture', { quick: 240_000, full: 900_000 }, runPhoneStream),
+  single('wall', '10. The wall', { quick: 180_000, full: 600_000 }, runWall),
 ]
 
 const quick = process.argv.includes('--quick')

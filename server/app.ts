@@ -35,6 +35,7 @@ import { registerSessionRoutes } from './session/routes.ts'
 import { registerPasswordRegisterSwitch } from './session/register-switch.ts'
 import { registerAppletRoutes } from './session/applet.ts'
 import { registerCardRoutes } from './cards/routes.ts'
+import type { LocalStreamServer } from './devices/sim/stream-server.ts'
 import { registerDeviceRoutes, seedDeviceDemoData } from './devices/index.ts'
 import { registerPayRoutes } from './pay/routes.ts'
 import { registerPayGatewayRoutes } from './pay/h5-gateway.ts'
@@ -87,6 +88,8 @@ export interface RunningServer {
   readonly hub: PushServer
   readonly db: Kysely<Database>
   readonly opsToken: string
+  /** this instance's simulated phones (the bench changes their pictures). */
+  readonly phones: LocalStreamServer
   /**
    * Graceful stop: refuses new connections, closes the push sockets with CLOSE_SERVICE_RESTART, lets requests in
    * flight finish (cut after the grace), leaves the instance registry, then closes the database.
@@ -222,7 +225,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     writeOpsToken(dataDir, opsToken)
 
     let closing: Promise<void> | null = null
-    return { url, port, hub, db, opsToken, close: () => (closing ??= cleanup()) }
+    return { url, port, hub, db, opsToken, phones: devices.local, close: () => (closing ??= cleanup()) }
   } catch (error) {
     await cleanup()
     throw error

@@ -22,6 +22,15 @@ const handle = async (request: ChildRequest): Promise<unknown> => {
       const sockets = await server.hub.send(request.user, { type: 'systemAnnouncementMsg', data: { content: `fanout:${sentAt}#${request.tag}` } })
       return { sentAt, sockets, doneAt: now() }
     }
+    case 'changePhones': {
+      const rows = await server.db.selectFrom('devices').innerJoin('users', 'users.id', 'devices.owner_id').select('devices.id')
+        .where('users.phone', '=', request.phone).execute()
+      for (const row of rows) {
+        server.phones.resetPhone(row.id)
+        server.phones.installApp(row.id, request.tag)
+      }
+      return rows.length
+    }
     case 'pushStats': return { users: server.hub.stats(), live: server.hub.liveCount() }
     case 'memory': return process.memoryUsage()
     case 'gc': {

@@ -3,6 +3,8 @@
 export type ChildRequest = { readonly id: number } & (
   | { readonly kind: 'stampedBroadcast'; readonly user: string; readonly tag: string }
   | { readonly kind: 'pushStats' }
+  /** changes the picture of every phone of the user: each starts again with one app, named `tag`, installed. */
+  | { readonly kind: 'changePhones'; readonly phone: string; readonly tag: string }
   | { readonly kind: 'memory' }
   | { readonly kind: 'gc' }
   | { readonly kind: 'mintToken'; readonly phone: string }
