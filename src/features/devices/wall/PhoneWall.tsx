@@ -141,8 +141,10 @@ export const PhoneWall = ({ devices, columns, currentKey, onOpen, selected, onTo
     if (!list) return
     const onScreen = new Set<number>()
     let timer: ReturnType<typeof setTimeout> | null = null
+    let reported = false
     const report = () => {
       timer = null
+      reported = true
       client.show([...onScreen].filter((id) => usable.has(id)))
     }
     const observer = new IntersectionObserver((entries) => {
@@ -151,7 +153,10 @@ export const PhoneWall = ({ devices, columns, currentKey, onOpen, selected, onTo
         if (e.isIntersecting) onScreen.add(id)
         else onScreen.delete(id)
       }
-      if (timer === null) timer = setTimeout(report, SHOW_DEBOUNCE_MS)
+      // the first answer (the tiles a new wall shows) goes at once: the core paints them from its cache; a scroll's
+      // changes are gathered
+      if (!reported) report()
+      else if (timer === null) timer = setTimeout(report, SHOW_DEBOUNCE_MS)
     }, { rootMargin: '100px 0px' })
     list.querySelectorAll('[data-testid="wall-tile"]').forEach((el) => observer.observe(el))
     return () => {

@@ -86,6 +86,7 @@ export const createWallClient = (core: CoreClient): WallClient => {
 
   const onCore = (m: WallToTab) => {
     if (m.t === 'still') {
+      if (performance.getEntriesByName('wall:first-still').length === 0) performance.mark('wall:first-still')
       const url = URL.createObjectURL(new Blob([m.bytes as Uint8Array<ArrayBuffer>], { type: THUMBNAIL.mime }))
       set(m.cardId, { url, at: m.at, ended: null, starting: false })
     } else if (m.t === 'ended') {
@@ -112,6 +113,7 @@ export const createWallClient = (core: CoreClient): WallClient => {
 
   return {
     show(cards) {
+      if (cards.length > 0 && performance.getEntriesByName('wall:first-want').length === 0) performance.mark('wall:first-want')
       shown = cards
       send({ t: 'want', cards })
     },
