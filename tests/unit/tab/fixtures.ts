@@ -20,6 +20,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   announcementActive: true,
   systemName: '星云',
   avatar: null,
+  group: { commands: [] },
   ...over,
 })
 

@@ -6,13 +6,14 @@ import { initialAnnouncement, reduceAnnouncement, type AnnouncementSlice } from 
 import { initialAvatar, reduceAvatar, type AvatarSlice } from './avatar.ts'
 import { initialCounters, reduceCounters, type CountersSlice } from './counters.ts'
 import { initialDevices, reduceDevices, type DevicesSlice } from './devices.ts'
+import { initialGroup, reduceGroup, type GroupSlice } from './group.ts'
 import { initialMaintenance, reduceMaintenance, type MaintenanceSlice } from './maintenance.ts'
 import { initialMealTypes, reduceMealTypes, type MealTypesSlice } from './meal-types.ts'
 import { initialPush, reducePush, type PushSlice } from './push.ts'
 import { initialSession, reduceSession, type SessionSlice } from './session.ts'
 import { initialSystemName, reduceSystemName, type SystemNameSlice } from './system-name.ts'
 
-export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice }
+export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, GroupSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice }
 
 export interface SharedState {
   /** seq of the last state event folded in. */
@@ -26,6 +27,8 @@ export interface SharedState {
   readonly announcementActive: AnnouncementSlice
   readonly systemName: SystemNameSlice
   readonly avatar: AvatarSlice
+  /** group control's ledger (the recent commands and each phone's result). */
+  readonly group: GroupSlice
 }
 
 export const initialShared: SharedState = {
@@ -39,6 +42,7 @@ export const initialShared: SharedState = {
   announcementActive: initialAnnouncement,
   systemName: initialSystemName,
   avatar: initialAvatar,
+  group: initialGroup,
 }
 
 /**
@@ -52,6 +56,7 @@ const resetAccount = (s: SharedState): SharedState => ({
   counters: initialCounters,
   announcementActive: initialAnnouncement,
   avatar: initialAvatar,
+  group: initialGroup,
 })
 
 const changesAccount = (s: SharedState, e: StateEvent): boolean =>
@@ -71,6 +76,8 @@ export const reduce = (state: SharedState, event: StateEvent, seq: number): Shar
     announcementActive: reduceAnnouncement(s.announcementActive, event),
     systemName: reduceSystemName(s.systemName, event),
     avatar: reduceAvatar(s.avatar, event),
+    // a state persisted before group control existed has no ledger yet
+    group: reduceGroup(s.group ?? initialGroup, event),
   }
 }
 
