@@ -21,8 +21,8 @@ import { core as coreTexts } from '../texts.ts'
 /** pauses between attempts that got no answer (the last one repeats). */
 export const GROUP_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const
 
-/** no reply, or the server failing rather than refusing: the same command goes again later. */
-const transient = (r: CallResult<unknown>): boolean => !r.ok && ((r.status === 0 && !r.silent) || r.status >= 500)
+/** no reply, or the server failing (HTTP 5xx) rather than refusing (a body status): the same command goes again later. */
+const transient = (r: CallResult<unknown>): boolean => !r.ok && ((r.status === 0 && !r.silent) || (r.status >= 500 && r.status <= 599))
 
 export interface GroupLedgerShape {
   /** records the command (once per id) and sends it; answers when it is recorded, not when it is answered. */

@@ -18,7 +18,7 @@ export const GROUP_COMMAND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 export const GROUP_LEDGER_KEEP = 20
 
 export const GroupCommandRequest = Schema.Struct({
-  commandId: Schema.String.check(Schema.isPattern(GROUP_COMMAND_ID)),
+  commandId: Schema.String.check(Schema.isMaxLength(36), Schema.isPattern(GROUP_COMMAND_ID)),
   action: Schema.Literals(GROUP_ACTIONS),
   /** the chosen phones; more than the account's maximum (MAX_DEVICES_PER_ACCOUNT) is refused by the server, with its reason. */
   userCardIds: ListOf(Id, 100),

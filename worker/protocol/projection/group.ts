@@ -56,7 +56,11 @@ export const reduceGroup = (state: GroupSlice, event: CoreEvent): GroupSlice => 
       return update(state, event.id, (r) => {
         const chosen = new Set(r.command.phones.map((p) => p.userCardId))
         const fresh = event.results.filter((x) => chosen.has(x.userCardId))
-        const results = [...r.results.filter((x) => !fresh.some((f) => f.userCardId === x.userCardId)), ...fresh]
+        // a phone's answer replaces its earlier one in place (a re-send answers the same), new ones follow
+        const results = [
+          ...r.results.map((x) => fresh.find((f) => f.userCardId === x.userCardId) ?? x),
+          ...fresh.filter((f) => !r.results.some((x) => x.userCardId === f.userCardId)),
+        ]
         return { ...r, results, answeredAt: event.at }
       })
     case 'GroupCommandRefused':
