@@ -6,16 +6,9 @@ import * as Schema from 'effect/Schema'
 import { endpoint } from './endpoint.ts'
 import { Id, ListOf } from './limits.ts'
 
-/** What a group command does to each chosen phone. */
-export const GROUP_ACTIONS = ['reboot', 'reset', 'repair', 'text', 'clipboard', 'file'] as const
-export type GroupAction = (typeof GROUP_ACTIONS)[number]
+import { GROUP_ACTIONS, GROUP_COMMAND_ID, GROUP_TEXT_MAX } from './group-rules.ts'
 
-/** the longest text a group command sends (the phone stream's own text cap, STREAM_LIMITS.maxTextBytes, is in bytes). */
-export const GROUP_TEXT_MAX = 500
-/** a command id: a UUID as crypto.randomUUID makes it. */
-export const GROUP_COMMAND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-/** recent commands the core keeps listed (with their results). */
-export const GROUP_LEDGER_KEEP = 20
+export { GROUP_ACTIONS, GROUP_COMMAND_ID, GROUP_LEDGER_KEEP, GROUP_TEXT_MAX, type GroupAction } from './group-rules.ts'
 
 export const GroupCommandRequest = Schema.Struct({
   commandId: Schema.String.check(Schema.isMaxLength(36), Schema.isPattern(GROUP_COMMAND_ID)),

@@ -2,7 +2,8 @@
 // the same events, so every tab renders the same result grid; the core persists it with the projection and sends a
 // command whose phones are not all answered again when it starts (worker/group/group-ledger.ts).
 import type { CoreEvent, GroupCommand } from '../events.ts'
-import { GROUP_LEDGER_KEEP, type GroupPhoneResult } from '../group.ts'
+import type { GroupPhoneResult } from '../group.ts'
+import { GROUP_LEDGER_KEEP } from '../group-rules.ts'
 
 export interface GroupCommandRecord {
   readonly command: GroupCommand
