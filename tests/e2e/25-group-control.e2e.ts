@@ -21,7 +21,9 @@ const grid = (page: Page) => page.getByTestId('group-ledger-item').first().getBy
 
 /** a tap on the master's picture at a fraction of its width and height. */
 const tapMaster = async (page: Page, fx: number, fy: number) => {
-  const box = (await page.getByTestId('group-stage').locator('canvas').boundingBox())!
+  const canvas = page.getByTestId('group-stage').locator('canvas')
+  await canvas.scrollIntoViewIfNeeded()
+  const box = (await canvas.boundingBox())!
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy)
 }
 

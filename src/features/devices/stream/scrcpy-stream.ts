@@ -180,7 +180,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     // sound kept on from earlier in this session: a touch on the phone is the gesture that lets it start
     if (soundOn) player.setOn(true)
     canvas?.setPointerCapture(e.pointerId)
-    canvas?.focus()
+    // without scrolling: a picture taller than the screen would move under the finger between down and up
+    canvas?.focus({ preventScroll: true })
     down.add(e.pointerId)
     touch(e, AndroidMotionEventAction.Down)
   }
