@@ -160,7 +160,7 @@ export const devicesZhCN = {
     repair: '一键修复',
     text: '发送文字',
     clipboard: '设置剪贴板',
-    file: '上传文件/APK',
+    file: '上传文件',
     textPlaceholder: '输入要发送到所有选中云手机的文字',
     clipboardPlaceholder: '输入要放到所有选中云手机剪贴板的文字',
     send: '发送',

@@ -73,6 +73,10 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
   // the home key too
   await page.getByTestId('group-key-home').click()
   await expect.poll(async () => Promise.all(ids.map(async (id) => (await opsPhone(opsTarget(), id)).state?.screen))).toEqual(['home', 'home', 'home'])
+  for (const tile of await page.locator('[data-testid="wall-tile"]').all()) await expect(tile).toHaveAttribute('data-painted', 'true', { timeout: 20_000 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, 'group-phone-top')
+  await page.getByTestId('group-stage').scrollIntoViewIfNeeded()
   await screenshot(page, 'group-phone-sync')
 
   // a second tab on the same screen: it shows the same ledger
@@ -104,6 +108,7 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
   await second.goto(appUrl('/package/groupControl/groupControl'))
   await expect(second.getByTestId('group-ledger-item').first()).toHaveAttribute('data-failed', '1')
   expect(await grid(second)).toEqual(await grid(page))
+  await page.getByTestId('group-ledger').scrollIntoViewIfNeeded()
   await screenshot(page, 'group-phone-results')
 
   // the restart over (3 s here), 重试失败项 sends the failed phone only, as a new command; the old keeps its results
@@ -122,6 +127,16 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
   expect(after.map((p) => p.state?.clipboard)).toEqual(['hello', 'hello', 'hello'])
   expect(after.map((p) => p.state?.inputSeq ?? 0)).toEqual([seqBefore[0], seqBefore[1], seqBefore[2]! + 1])
   await second.close()
+
+  // an APK to every chosen phone: uploaded once to the master (the viewer's upload path), installed on each
+  await page.getByTestId('group-file-input').setInputFiles({ name: '群控工具.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.from('PK-apk-bytes') })
+  await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-ok', '3')
+  await expect(page.getByTestId('group-ledger-item').first()).toContainText('上传文件「群控工具.apk」')
+  for (const id of ids) {
+    const phone = await opsPhone(opsTarget(), id)
+    expect(phone.state?.apps).toContain('群控工具')
+    expect(phone.state?.files).toContain('群控工具.apk')
+  }
 
   // the tablet's layout: the master beside the controls and the ledger
   await page.setViewportSize({ width: 1024, height: 768 })

@@ -86,8 +86,8 @@ interface Phone {
   graceTimer: unknown
   bytesThisSecond: number
   live: boolean
-  /** the mirror set the server was last told (the union of the viewers'), as sorted text. */
-  serverMirror: string
+  /** the mirror set the server was last told (the union of the viewers'), as sorted text; null: to be told again. */
+  serverMirror: string | null
 }
 
 interface Thumb {
@@ -338,7 +338,8 @@ export const makeStreamHub = (o: {
       phone.preset = message.preset
       tellTabs(phone, { t: 'preset', preset: message.preset })
       syncAudio(phone)
-      phone.serverMirror = ''
+      // a new server channel mirrors nothing yet: told the set, if there is one
+      phone.serverMirror = mirrorOf(phone).length > 0 ? null : ''
       syncMirror(phone)
       return
     }
@@ -431,7 +432,7 @@ export const makeStreamHub = (o: {
     } else if (m.t === 'mirror' && Array.isArray(m.targets)) {
       viewer.mirror = m.targets.filter((t) => typeof t === 'number' && Number.isInteger(t) && t > 0).slice(0, MIRROR_MAX_TARGETS)
       // asked again: the server answers with the targets as they are now (a phone that finished restarting joins)
-      phone.serverMirror = ''
+      phone.serverMirror = null
       syncMirror(phone)
     } else if (m.t === 'keyframe') {
       viewer.primed = false

@@ -6,7 +6,7 @@
 // ledger, whose per-phone results every tab shows alike (GroupLedger).
 import { Button, Dialog, Popup, ProgressBar, Switch, Toast } from 'antd-mobile'
 import { getRouteApi } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react'
 import type { GroupAction } from '../../../../worker/protocol/group.ts'
 import type { GroupCommandRecord } from '../../../../worker/protocol/projection/group.ts'
 import { useCore } from '../../../core-context.tsx'
@@ -40,6 +40,15 @@ type MasterPhase = { kind: 'none' } | { kind: 'connecting' } | { kind: 'live' } 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** a tablet or wider (group.css's breakpoint): the other phones' tiles in 4 columns, else 3 (names stay readable). */
+const WIDE = '(min-width: 768px)'
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches)
+
 export default function GroupControlScreen() {
   const search = route.useSearch()
   const core = useCore()
@@ -54,6 +63,7 @@ export default function GroupControlScreen() {
   const [mirror, setMirror] = useState<MirrorState>({ targets: [], refused: [] })
   const [text, setText] = useState('')
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null)
+  const wide = useWide()
   const stageRef = useRef<HTMLDivElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
 
@@ -283,7 +293,7 @@ export default function GroupControlScreen() {
               <h2 className="group-section-title" id="group-others-title">{t.others}</h2>
               <p className="dv-hint">{t.masterHint}</p>
               <Suspense fallback={null}>
-                <PhoneWall devices={otherDevices} columns={4} currentKey={null} onOpen={(d) => setMasterPick(d.userCardId)}
+                <PhoneWall devices={otherDevices} columns={wide ? 4 : 3} currentKey={null} onOpen={(d) => setMasterPick(d.userCardId)}
                   selected={NO_SELECTION} onToggleSelect={(id) => setMasterPick(id)} />
               </Suspense>
             </section>
