@@ -144,3 +144,43 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
   await screenshot(page, 'group-tablet')
   await page.setViewportSize({ width: 390, height: 844 })
 })
+
+test('the SharedWorker killed mid-command: the new core sends it again and the server applies it to no phone twice, none lost', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await login(page, world.accounts.fleet)
+  await expect(page.getByTestId('device-item')).toHaveCount(60)
+  await page.goto(appUrl('/package/groupControl/groupControl'))
+  await page.getByTestId('group-chip-all').click()
+  await expect(page.getByTestId('group-chosen')).toHaveAttribute('data-count', '54')
+  await expect(page.locator('[data-testid="wall-tile"]')).toHaveCount(53)
+  const ids = await page.evaluate(async () => {
+    const rows = [...document.querySelectorAll('[data-testid="wall-tile"]')].map((t) => Number((t as HTMLElement).dataset.userCardId))
+    return rows
+  })
+  // the master is the first chosen; the other 53 are its tiles
+  expect(ids).toHaveLength(53)
+  const master = Number(await page.getByTestId('group-master-name').getAttribute('data-user-card-id'))
+  const all = [master, ...ids]
+  const seqOf = async () => Promise.all(all.map(async (id) => (await opsPhone(opsTarget(), id)).state?.inputSeq ?? 0))
+  const before = await seqOf()
+
+  const cdp = await browser.newBrowserCDPSession()
+  await page.getByTestId('group-text-input').fill('断开重发')
+  await page.getByTestId('group-clipboard-send').click()
+  // recorded (and so persisted) before it left: kill the core while the server works through the 54 phones
+  await expect(page.getByTestId('group-ledger-item').first()).toContainText('断开重发')
+  const { targetInfos } = await cdp.send('Target.getTargets')
+  const workers = targetInfos.filter((t) => t.type === 'shared_worker')
+  expect(workers.length).toBeGreaterThan(0)
+  for (const w of workers) await cdp.send('Target.closeTarget', { targetId: w.targetId })
+  console.log(`killed with ${await page.getByTestId('group-ledger-item').first().getAttribute('data-pending')} of 54 phones without an answer in the tab`)
+
+  // the tab reattaches to a new core, which sends the command again; every phone answered once
+  await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-ok', '54', { timeout: 30_000 })
+  await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-pending', '0')
+  const after = await seqOf()
+  const applied = after.map((n, i) => n - before[i]!)
+  // lost: phones it never reached; twice: phones it reached more than once (the server counts inputs per phone)
+  expect({ lost: applied.filter((n) => n === 0).length, twice: applied.filter((n) => n > 1).length }).toEqual({ lost: 0, twice: 0 })
+  for (const id of all.slice(0, 5)) expect((await opsPhone(opsTarget(), id)).state?.clipboard).toBe('断开重发')
+})
