@@ -3,6 +3,7 @@
 // phone (the reference phones' 计数器 counters all move, read by the operator endpoint), a group command's per-phone
 // result grid identical in two tabs, a phone refused with the server's reason, and 重试失败项 sending the failed ones
 // only. Screenshots of the screen at phone (390x844) and tablet (1024x768) sizes: test-results/screens/group-*.png.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { opsPhone } from '../../server/ops.ts'
 import { test, expect } from './fixtures.ts'
@@ -110,6 +111,10 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
   expect(await grid(second)).toEqual(await grid(page))
   await page.getByTestId('group-ledger').scrollIntoViewIfNeeded()
   await screenshot(page, 'group-phone-results')
+  // accessibility (issue 12's rule for every screen): no serious or critical axe finding
+  await page.waitForTimeout(2_500)
+  const { violations } = await new AxeBuilder({ page }).exclude('.adm-toast-mask').analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([])
 
   // the restart over (3 s here), 重试失败项 sends the failed phone only, as a new command; the old keeps its results
   await page.waitForTimeout(3_500)
