@@ -143,6 +143,14 @@ test('group control: choose phones, mirrored taps reach every one, one result gr
     expect(phone.state?.files).toContain('群控工具.apk')
   }
 
+  // a group reboot (confirmed first): every phone restarts, the master's picture comes back by itself, and so does sync
+  await page.getByTestId('group-reboot').click()
+  await confirmDialog(page)
+  await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-ok', '3')
+  await expect(page.getByTestId('group-stage')).not.toHaveAttribute('data-phase', 'live')
+  await expect(page.getByTestId('group-stage')).toHaveAttribute('data-phase', 'live', { timeout: 30_000 })
+  await expect(page.getByTestId('group-sync-state')).toHaveAttribute('data-targets', '2', { timeout: 20_000 })
+
   // the tablet's layout: the master beside the controls and the ledger
   await page.setViewportSize({ width: 1024, height: 768 })
   await expect(page.getByTestId('group-stage')).toHaveAttribute('data-phase', 'live', { timeout: 20_000 })

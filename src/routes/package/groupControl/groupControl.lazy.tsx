@@ -35,6 +35,8 @@ const tv = devicesZhCN.viewer
 /** phones refused for a passing reason (restarting, unavailable) are asked for again after this. */
 const MIRROR_RETRY_MS = 5_000
 const NO_SELECTION: ReadonlySet<number> = new Set()
+/** after the master's channel closed for a restart, it is connected again (connect answers 5200 until it is up). */
+const MASTER_RECONNECT_MS = 1_000
 
 type MasterPhase = { kind: 'none' } | { kind: 'connecting' } | { kind: 'live' } | { kind: 'waiting'; msg: string } | { kind: 'failed'; msg: string }
 
@@ -61,6 +63,8 @@ export default function GroupControlScreen() {
   const [stream, setStream] = useState<DeviceStream | null>(null)
   const [phase, setPhase] = useState<MasterPhase>({ kind: 'none' })
   const [mirror, setMirror] = useState<MirrorState>({ targets: [], refused: [] })
+  /** bumped to connect the master again (after it restarted) */
+  const [masterRun, setMasterRun] = useState(0)
   const [text, setText] = useState('')
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null)
   const wide = useWide()
@@ -112,6 +116,8 @@ export default function GroupControlScreen() {
           if (status.kind === 'reconnecting') return setPhase({ kind: 'waiting', msg: tv.reconnecting })
           if (status.kind === 'decoderError') return setPhase(status.unsupported ? { kind: 'failed', msg: tv.unsupported } : { kind: 'waiting', msg: tv.decoderError })
           setPhase({ kind: 'failed', msg: tv.closedReasons[status.reason] })
+          // a master that restarts (a group reboot, reset or repair) comes back by itself, as in the viewer
+          if (status.reason === 'restarting') setTimeout(() => !cancelled && setMasterRun((n) => n + 1), MASTER_RECONNECT_MS)
         })
         s.onMirror?.(setMirror)
         s.mount(stageRef.current)
@@ -122,7 +128,7 @@ export default function GroupControlScreen() {
       current?.close()
       setStream(null)
     }
-  }, [call, core, master])
+  }, [call, core, master, masterRun])
 
   // 同步操作: the master's input goes to the other chosen phones (the server authorises each for this user)
   const othersKey = others.join(',')
