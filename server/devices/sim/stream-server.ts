@@ -775,12 +775,22 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     return { deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token) }
   }
 
+  /** group control's targets hold no card token: one that expired by the clock leaves every group here, its masters told. */
+  const checkMirrorExpiry = async (): Promise<void> => {
+    const ids = new Set<number>()
+    for (const socket of sockets) for (const targets of socket.mirrors.values()) for (const t of targets.values()) ids.add(t.deviceId)
+    if (ids.size === 0) return
+    const expired = await db.selectFrom('devices').select('id').where('id', 'in', [...ids]).where('expires_at', '<=', new Date(clock.now())).execute()
+    for (const row of expired) dropTarget(row.id, 'expired')
+  }
+
   /** Closes the channels here whose card token ended meanwhile (above all: a device that expired, by the clock). */
   let checking = false
   const checkTokens = async (): Promise<void> => {
     if (checking || closing) return
     checking = true
     try {
+      await checkMirrorExpiry().catch(() => undefined)
       const byToken = new Map<string, Array<LocalChannel | ThumbChannel>>()
       for (const socket of sockets) {
         for (const channel of socket.channels.values()) {

@@ -97,6 +97,29 @@ describe('mirrored input', () => {
     other.close()
   })
 
+  it('drops a target that expires by the clock at the next token check', async () => {
+    const quick = await startStreamServer(t.server.db, { tokenCheckMs: 150 })
+    const deviceId = await deviceOf(880005)
+    const { expires_at: was } = await t.server.db.selectFrom('devices').select('expires_at').where('id', '=', deviceId).executeTakeFirstOrThrow()
+    try {
+      const client = new StreamClient(quick.url)
+      await client.opened()
+      const ready = await connectCard(t.base, demo.token, 880002)
+      client.send({ op: 'open', cardId: 880002, cardToken: ready.cardToken, preset: 'smooth', audio: false })
+      await client.until(() => client.texts.some((m) => m.op === 'opened'), 'opened')
+      client.send({ op: 'mirror', cardId: 880002, targets: [880005] })
+      await client.until(() => mirroredMessages(client).length >= 1, 'mirrored')
+      expect(mirroredMessages(client)[0]!.targets).toEqual([880005])
+      await t.server.db.updateTable('devices').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', deviceId).execute()
+      await client.until(() => mirroredMessages(client).length >= 2, 'the expired target dropped')
+      expect(mirroredMessages(client)[1]).toEqual({ op: 'mirrored', cardId: 880002, targets: [], refused: [{ cardId: 880005, reason: 'expired' }] })
+      client.close()
+    } finally {
+      await t.server.db.updateTable('devices').set({ expires_at: was }).where('id', '=', deviceId).execute()
+      await quick.close()
+    }
+  })
+
   it('mirrors from an open card only, and validates the message', async () => {
     const client = new StreamClient(own.url)
     await client.opened()
