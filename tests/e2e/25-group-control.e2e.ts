@@ -6,6 +6,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { opsPhone } from '../../server/ops.ts'
+import { catalogue } from '../../worker/protocol/catalogue.ts'
+import { startTestProxy } from '../support/test-proxy.ts'
 import { test, expect } from './fixtures.ts'
 import { appUrl, confirmDialog, login, newWorld, opsTarget, screenshot, type FixtureWorld } from './helpers.ts'
 
@@ -196,4 +198,43 @@ test('the SharedWorker killed mid-command: the new core sends it again and the s
   // lost: phones it never reached; twice: phones it reached more than once (the server counts inputs per phone)
   expect({ lost: applied.filter((n) => n === 0).length, twice: applied.filter((n) => n > 1).length }).toEqual({ lost: 0, twice: 0 })
   for (const id of all.slice(0, 5)) expect((await opsPhone(opsTarget(), id)).state?.clipboard).toBe('断开重发')
+})
+
+test('the server applied the command but the core died before the answer: the new core\'s re-send applies nothing twice', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  // through a proxy that relays each group command at once but holds the server's answer 2.5 s: the server has acted,
+  // the core that asked dies before it hears (the proxy is another origin: its own core and storage)
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    const GROUP = catalogue.groupCommand.path
+    await login(page, world.accounts.fleet, proxy.appUrl)
+    await expect(page.getByTestId('device-item')).toHaveCount(60)
+    await page.goto(proxy.appUrl('/package/groupControl/groupControl'))
+    await page.getByTestId('group-chip-tier-SVIP').click()
+    await expect(page.getByTestId('group-chosen')).toHaveAttribute('data-count', '12')
+    await expect(page.locator('[data-testid="wall-tile"]')).toHaveCount(11)
+    const master = Number(await page.getByTestId('group-master-name').getAttribute('data-user-card-id'))
+    const all = [master, ...await page.locator('[data-testid="wall-tile"]').evaluateAll((tiles) => tiles.map((t) => Number((t as HTMLElement).dataset.userCardId)))]
+    const seqOf = async () => Promise.all(all.map(async (id) => (await opsPhone(opsTarget(), id)).state?.inputSeq ?? 0))
+    const before = await seqOf()
+
+    proxy.rewrite(GROUP, { holdAnswerMs: 2_500 })
+    await page.getByTestId('group-text-input').fill('迟到的应答')
+    await page.getByTestId('group-clipboard-send').click()
+    // the server applied it to every phone; the answer is still held
+    await expect.poll(async () => (await seqOf()).every((n, i) => n === before[i]! + 1), { timeout: 15_000 }).toBe(true)
+    await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-pending', '12')
+    const cdp = await browser.newBrowserCDPSession()
+    const { targetInfos } = await cdp.send('Target.getTargets')
+    for (const w of targetInfos.filter((t) => t.type === 'shared_worker')) await cdp.send('Target.closeTarget', { targetId: w.targetId })
+
+    // the new core sends it again; the server answers from its ledger
+    await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-ok', '12', { timeout: 30_000 })
+    expect(proxy.exchanges(GROUP).length).toBeGreaterThanOrEqual(2)
+    const applied = (await seqOf()).map((n, i) => n - before[i]!)
+    expect({ lost: applied.filter((n) => n === 0).length, twice: applied.filter((n) => n > 1).length }).toEqual({ lost: 0, twice: 0 })
+  } finally {
+    proxy.clear()
+    await proxy.close()
+  }
 })
