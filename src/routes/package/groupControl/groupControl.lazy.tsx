@@ -7,6 +7,7 @@
 import { Button, Dialog, Popup, ProgressBar, Switch, Toast } from 'antd-mobile'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react'
+import { MAX_DEVICES_PER_ACCOUNT } from '../../../../worker/protocol/constants.ts'
 import type { GroupAction } from '../../../../worker/protocol/group.ts'
 import type { GroupCommandRecord } from '../../../../worker/protocol/projection/group.ts'
 import { useCore } from '../../../core-context.tsx'
@@ -232,7 +233,7 @@ export default function GroupControlScreen() {
             </div>
             <div className="group-chips" role="group" aria-label={t.choose}>
               <button type="button" className="group-chip" data-testid="group-chip-all"
-                onClick={() => setChosen(devices.filter(choosable).map((d) => d.userCardId).slice(0, 60))}>{t.all}</button>
+                onClick={() => setChosen(devices.filter(choosable).map((d) => d.userCardId).slice(0, MAX_DEVICES_PER_ACCOUNT))}>{t.all}</button>
               <button type="button" className="group-chip" data-testid="group-chip-none" onClick={() => setChosen([])}>{t.none}</button>
               {tiers.map((tier) => kindChip(`tier-${tier}`, tier, (d) => d.buyVipType === tier))}
               {versions.map((v) => kindChip(`android-${v}`, t.android(v), (d) => d.androidVersion === v))}
