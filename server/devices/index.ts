@@ -9,6 +9,7 @@ import { makeClock, type DeviceClockOptions } from './clock.ts'
 import { commonUserCards } from './common-cards.ts'
 import { getParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
 import { connect, reboot, repair, reset } from './operations.ts'
+import { groupCommand } from './group.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
 import type { DeviceServices } from './services.ts'
@@ -64,6 +65,7 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   route(app, c.oneKeyRepair, ({ payload, user }) => repair(s, user, payload.userCardId))
   route(app, c.bulkReboot, ({ payload, user }) => bulk(s, user, payload.userCardIds, reboot))
   route(app, c.bulkReset, ({ payload, user }) => bulk(s, user, payload.userCardIds, reset))
+  route(app, c.groupCommand, ({ payload, user }) => groupCommand(s, user, payload))
   route(app, c.replaceDevice, ({ payload, user }) => replaceDevice(s, user, payload.userCardId))
   route(app, c.replacementRecords, ({ user }) => replacementRecords(s, user))
   route(app, c.getCommonUserCard, ({ user }) => commonUserCards(s, user))

@@ -48,6 +48,7 @@ export const screens = {
   notificationMessage: '消息通知',
   setUp: '设置',
   bulkOperation: '批量操作',
+  groupControl: '群控',
   cloudPhoneView: '云手机',
   replacement: '一键新机',
   replacementInfo: '新机消息',

@@ -16,6 +16,8 @@ export const PATHS = {
   orderResult: '/pages/order/result',
   adView: '/package/adView/adView',
   bulkOperation: '/package/bulkOperation/bulkOperation',
+  /** ours (issue 23): group control, 群控. */
+  groupControl: '/package/groupControl/groupControl',
   cloudPhoneView: VIEWER_PATH,
   bindingNumber: '/package/bindingNumber/bindingNumber',
   replacement: '/package/replacement/replacement',

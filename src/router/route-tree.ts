@@ -14,6 +14,7 @@ import { Route as orderStatus } from '../routes/pages/order/status.tsx'
 import { Route as orderResult } from '../routes/pages/order/result.tsx'
 import { Route as adView } from '../routes/package/adView/adView.tsx'
 import { Route as bulkOperation } from '../routes/package/bulkOperation/bulkOperation.tsx'
+import { Route as groupControl } from '../routes/package/groupControl/groupControl.tsx'
 import { Route as cloudPhoneView } from '../routes/package/cloudPhoneView/cloudPhoneView.tsx'
 import { Route as bindingNumber } from '../routes/package/bindingNumber/bindingNumber.tsx'
 import { Route as replacement } from '../routes/package/replacement/replacement.tsx'
@@ -57,7 +58,7 @@ const unknownRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   home, HomeAliasRoute, login, quickLogin, verificationCode, forgotPassword,
   registerAccount, agreemen, cover, orderStatus, orderResult, adView,
-  bulkOperation, cloudPhoneView, bindingNumber, replacement, replacementInfo, deviceTransfer,
+  bulkOperation, groupControl, cloudPhoneView, bindingNumber, replacement, replacementInfo, deviceTransfer,
   setSecurityCode, purchase, renew, alipayCodeScanning, batchRenewal, batchPurchase,
   purchaseRecord, timingRecord, personalInfo, couponNum, activationCode, starCoin,
   realNameAuthentication, recommendedCloudPhone, packageUpgrade, packageUpgradeOrder, packageUpgradeResults, onlineService,

@@ -87,6 +87,7 @@ const memberScreens = (userCardId: string) => [
   '/',
   `/package/cloudPhoneView/cloudPhoneView?userCardId=${userCardId}`,
   '/package/bulkOperation/bulkOperation',
+  '/package/groupControl/groupControl',
   '/package/replacement/replacement',
   '/package/replacementInfo/replacementInfo',
   '/package/deviceTransfer/deviceTransfer',

@@ -27,6 +27,9 @@ export type Rewrite =
   | { readonly data: unknown; readonly answerAfterMs?: number }
   /** the server's own answer, relayed after `delayMs`. */
   | { readonly delayMs: number }
+  /** the request relayed at once, the server's answer held `holdAnswerMs` before the app gets it (an answer still on its
+   * way when the app goes away: the server acted, the app never heard). */
+  | { readonly holdAnswerMs: number }
 
 export interface Exchange {
   readonly method: string
@@ -86,7 +89,7 @@ const CORS = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
 }
 
-const bodyOf = (rule: Exclude<Rewrite, { readonly network: true } | { readonly delayMs: number }>) => {
+const bodyOf = (rule: Exclude<Rewrite, { readonly network: true } | { readonly delayMs: number } | { readonly holdAnswerMs: number }>) => {
   if ('data' in rule) return { status: 0, msg: '', data: rule.data }
   const status = 'httpStatus' in rule ? rule.httpStatus : rule.bodyStatus
   const msg = rule.msg === undefined ? REWRITTEN_MSG : rule.msg
@@ -161,24 +164,36 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     return out
   }
 
-  const relay = async (req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange | null): Promise<void> => {
+  const relay = async (req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange | null, holdAnswerMs = 0): Promise<void> => {
     const body = await readBody(req)
     const up = httpRequest({
       host: upstream.hostname, port: upstream.port, method: req.method, path, headers: forwardHeaders(req.headers),
     }, (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
       const chunks: Array<Buffer> = []
-      upRes.on('data', (c: Buffer) => {
-        if (exchange) chunks.push(c)
-        res.write(c)
-      })
-      upRes.on('end', () => {
+      const answer = () => {
         if (exchange) {
           // API answers are small uncompressed JSON; kept as text for assertions on what the app was told
           exchange.body = Buffer.concat(chunks).toString('utf8')
           exchange.answeredAt = Date.now()
         }
+        if (holdAnswerMs > 0) {
+          res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
+          res.write(Buffer.concat(chunks))
+        }
         res.end()
+      }
+      if (holdAnswerMs === 0) res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
+      upRes.on('data', (c: Buffer) => {
+        if (exchange || holdAnswerMs > 0) chunks.push(c)
+        if (holdAnswerMs === 0) res.write(c)
+      })
+      upRes.on('end', () => {
+        if (holdAnswerMs === 0) return answer()
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          answer()
+        }, holdAnswerMs)
+        timers.add(timer)
       })
     })
     up.on('error', () => {
@@ -188,7 +203,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     up.end(body)
   }
 
-  const answer = (req: IncomingMessage, res: ServerResponse, rule: Exclude<Rewrite, { delayMs: number }>, exchange: Exchange) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, rule: Exclude<Rewrite, { delayMs: number } | { holdAnswerMs: number }>, exchange: Exchange) => {
     req.resume()
     req.on('end', () => {
       if ('network' in rule) {
@@ -282,6 +297,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     const tracked = url.pathname.startsWith('/api/')
     const method = req.method ?? 'GET'
     if (rule === undefined) return void relay(req, res, rest, tracked ? record(s, method, url.pathname, false) : null)
+    if ('holdAnswerMs' in rule) return void relay(req, res, rest, record(s, method, url.pathname, false), rule.holdAnswerMs)
     if ('delayMs' in rule) {
       const exchange = record(s, method, url.pathname, false)
       const timer = setTimeout(() => {

@@ -12,6 +12,7 @@ import type { makeCoreLayer } from '../runtime/core-layer.ts'
 import { launchTab } from '../runtime/startup.ts'
 import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
+import { GroupLedger } from '../group/group-ledger.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
 import { HttpPipeline, type Payload } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
@@ -144,6 +145,9 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
       run(Effect.gen(function* () {
         (yield* StreamHub).detachWall(wallId)
       })),
+    groupCommand: (input) => run(Effect.gen(function* () {
+      return yield* (yield* GroupLedger).run(input)
+    })),
     streamStats: () => run(Effect.gen(function* () {
       return (yield* StreamHub).stats()
     })),

@@ -36,7 +36,8 @@ export const hydrateState = (storage: StorageShape): Effect.Effect<Hydrated> =>
     if (typeof token !== 'string' || token === '') return { state: loggedOut(base), persisted }
     const user = readUser(yield* storage.get(StorageKey.dataInfo))
     // what was in motion when the last worker stopped is not any more
-    const settled = { ...base, push: initialShared.push, devices: { ...base.devices, loading: false } }
+    // a state persisted before group control existed has no ledger: it starts empty
+    const settled = { ...base, push: initialShared.push, devices: { ...base.devices, loading: false }, group: base.group ?? initialShared.group }
     if (base.session.loggedIn && user !== null && base.session.user?.username === user.username) return { state: settled, persisted }
     const phone = yield* storage.get(StorageKey.phone)
     return {

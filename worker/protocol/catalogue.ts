@@ -12,6 +12,7 @@ import { activityEndpoints } from './activity.ts'
 import { analyticsEndpoints } from './analytics.ts'
 import { fileEndpoints } from './files.ts'
 import { registerSwitchEndpoints } from './register-switch.ts'
+import { groupEndpoints } from './group.ts'
 
 export const catalogue = {
   ...sessionEndpoints,
@@ -26,6 +27,7 @@ export const catalogue = {
   ...analyticsEndpoints,
   ...fileEndpoints,
   ...registerSwitchEndpoints,
+  ...groupEndpoints,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -9,6 +9,20 @@ import type { RequestOf, ResponseOf } from './endpoint.ts'
 import type { SharedState } from './projection/index.ts'
 import type { TabWritableKey } from './storage-keys.ts'
 import type { CoreToDecoder, CoreToTab, OpenStreamInput } from './stream-ports.ts'
+import type { GroupAction } from './group.ts'
+
+/** A group command as a tab asks for it (worker/group/group-ledger.ts). */
+export interface GroupCommandInput {
+  /** a UUID made by the tab (crypto.randomUUID): the server applies a command once per phone by it. */
+  readonly id: string
+  readonly action: GroupAction
+  readonly userCardIds: ReadonlyArray<number>
+  readonly text?: string | null
+  readonly fileId?: number | null
+  readonly fileName?: string | null
+  /** the command whose failed phones this one retries (重试失败项). */
+  readonly retryOf?: string | null
+}
 
 /** The shared state a tab paints from: the one projection's state (./projection/index.ts). */
 export type Snapshot = SharedState
@@ -139,6 +153,11 @@ export interface CoreApi {
   closeWall(wallId: number): Promise<void>
   /** Test/bench only: the stream sockets this core opened so far and the phones open on the server now. */
   streamStats(): Promise<{ readonly socketsOpened: number; readonly phonesOpen: number; readonly socketOpen: boolean; readonly thumbsOpen: number }>
+  /**
+   * Group control (issue 23): records the command in the ledger (the projection's `group` slice) and sends it until
+   * every phone has an answer; answers once it is recorded. The id is the tab's UUID: asking again is the same command.
+   */
+  groupCommand(input: GroupCommandInput): Promise<CallResult<{ readonly id: string }>>
   /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
   __terminate(): Promise<void>
 }

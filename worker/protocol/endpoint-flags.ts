@@ -36,6 +36,7 @@ export const REPEATABLE_ENDPOINTS: ReadonlyArray<EndpointName> = [
   'getUploadTicket',
   'getUserCardModelParameters',
   'getUserCouponSort',
+  'groupCommand',
   'leftInfo',
   'mealTypeList',
   'noticeAll',

@@ -5,6 +5,7 @@ import { UserInfo } from './session.ts'
 import { Device } from './devices.ts'
 import { MealTypeGroup } from './pay.ts'
 import { MaintenanceMsg } from './system.ts'
+import { GROUP_ACTIONS, GroupPhoneResult } from './group.ts'
 
 export const CardCouponCounters = Schema.Struct({
   my: Schema.Number,
@@ -59,10 +60,35 @@ export const HomeViewChanged = Schema.TaggedStruct('HomeViewChanged', { view: Ho
 /** The account's avatar as getHeadPortrait last answered (an http(s) URL, or null for none): every tab shows it. */
 export const AvatarChanged = Schema.TaggedStruct('AvatarChanged', { url: Schema.NullOr(Schema.String) })
 
+/** Group control's ledger (worker/group/group-ledger.ts): a command the core sends until the server answered it. */
+export const GroupCommand = Schema.Struct({
+  id: Schema.String,
+  action: Schema.Literals(GROUP_ACTIONS),
+  /** the chosen phones with the names they had when chosen. */
+  phones: Schema.Array(Schema.Struct({ userCardId: Schema.Number, diskName: Schema.String })),
+  text: Schema.NullOr(Schema.String),
+  fileId: Schema.NullOr(Schema.Number),
+  fileName: Schema.NullOr(Schema.String),
+  /** the command whose failed phones this one retries. */
+  retryOf: Schema.NullOr(Schema.String),
+  issuedAt: Schema.Number,
+})
+export type GroupCommand = typeof GroupCommand.Type
+export const GroupCommandIssued = Schema.TaggedStruct('GroupCommandIssued', { command: GroupCommand })
+/** The server's per-phone answers (a re-send answers the same for the phones it had already reached). */
+export const GroupCommandAnswered = Schema.TaggedStruct('GroupCommandAnswered', {
+  id: Schema.String, results: Schema.Array(GroupPhoneResult), at: Schema.Number,
+})
+/** The server refused the whole command (its status and Chinese reason): every phone shows it. */
+export const GroupCommandRefused = Schema.TaggedStruct('GroupCommandRefused', {
+  id: Schema.String, status: Schema.Number, msg: Schema.String, at: Schema.Number,
+})
+
 export const StateEvent = Schema.Union([
   SessionChanged, SessionEnded, DeviceListLoading, DeviceListLoaded, DeviceListFailed, MealTypesLoaded,
   MaintenanceChanged, PushStatusChanged, CounterIncremented, AnnouncementFlagChanged, SystemNameChanged, AvatarChanged,
   HomeViewChanged,
+  GroupCommandIssued, GroupCommandAnswered, GroupCommandRefused,
 ])
 export type StateEvent = typeof StateEvent.Type
 

@@ -39,5 +39,7 @@ export const COMMAND_ON_DEATH: { readonly [K in keyof CoreApi]: OnDeath } = {
   openWall: 'drop',
   closeWall: 'drop',
   streamStats: 'replay',
+  // the id is the tab's: the ledger records it once and the server applies it once per phone
+  groupCommand: 'replay',
   __terminate: 'drop',
 }

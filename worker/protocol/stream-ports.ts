@@ -22,6 +22,8 @@ export type CoreToTab =
   | { readonly t: 'device'; readonly bytes: Uint8Array }
   /** bytes the core received for this phone per second (the server's stream, shared by every tab). */
   | { readonly t: 'bitrate'; readonly bytesPerSecond: number }
+  /** group control: the phones this phone's input reaches now, and those refused (or dropped) with the reason. */
+  | { readonly t: 'mirrored'; readonly targets: ReadonlyArray<number>; readonly refused: ReadonlyArray<{ readonly cardId: number; readonly reason: StreamCloseReason }> }
 
 /** Tab → core. */
 export type TabToCore =
@@ -31,6 +33,8 @@ export type TabToCore =
   | { readonly t: 'audio'; readonly on: boolean }
   /** the decoder lost its state (an error): the core replays the cached keyframe and asks the phone for a new one. */
   | { readonly t: 'keyframe' }
+  /** group control (同步操作): this phone's input goes to these phones too; empty stops it. Sent again, asks anew. */
+  | { readonly t: 'mirror'; readonly targets: ReadonlyArray<number> }
 
 export interface OpenStreamInput {
   readonly cardId: number

@@ -2,7 +2,7 @@
 // the server decodes the core's messages with them; the core decodes the server's with parseStreamServerMessage,
 // which accepts exactly the same, so the core's bundle carries no Schema code for it.
 import * as Schema from 'effect/Schema'
-import { STREAM_CLOSE_REASONS, STREAM_PRESETS } from './stream.ts'
+import { MIRROR_MAX_TARGETS, STREAM_CLOSE_REASONS, STREAM_PRESETS } from './stream.ts'
 
 export const StreamPresetSchema = Schema.Literals(STREAM_PRESETS)
 
@@ -24,6 +24,11 @@ export const StreamClientMessage = Schema.Union([
   Schema.Struct({ op: Schema.Literal('preset'), cardId: CardId, preset: StreamPresetSchema }),
   Schema.Struct({ op: Schema.Literal('audio'), cardId: CardId, on: Schema.Boolean }),
   Schema.Struct({ op: Schema.Literal('ping'), t: Schema.Number }),
+  /**
+   * group control (同步操作): every control message of the open card `cardId` is applied, scaled to each one's screen
+   * and orientation, to these phones too (each authorised for the socket's user); an empty list stops it.
+   */
+  Schema.Struct({ op: Schema.Literal('mirror'), cardId: CardId, targets: Schema.Array(CardId).check(Schema.isMaxLength(MIRROR_MAX_TARGETS)) }),
 ])
 export type StreamClientMessage = typeof StreamClientMessage.Type
 
@@ -34,6 +39,11 @@ export const StreamServerMessage = Schema.Union([
   /** the card's thumbnails ended (refused, expired, restarting...): the wall shows the state, not the last picture. */
   Schema.Struct({ op: Schema.Literal('thumbClosed'), cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) }),
   Schema.Struct({ op: Schema.Literal('pong'), t: Schema.Number }),
+  /** the phones the card's input reaches now (`mirror`'s answer, and again when one drops out), and those refused why. */
+  Schema.Struct({
+    op: Schema.Literal('mirrored'), cardId: CardId, targets: Schema.Array(CardId),
+    refused: Schema.Array(Schema.Struct({ cardId: CardId, reason: Schema.Literals(STREAM_CLOSE_REASONS) })),
+  }),
 ])
 export type StreamServerMessage = typeof StreamServerMessage.Type
 

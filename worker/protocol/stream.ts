@@ -147,8 +147,20 @@ export const parseStreamServerMessage = (text: string): StreamServerMessage | nu
   if (m.op === 'closed' && (STREAM_CLOSE_REASONS as ReadonlyArray<unknown>).includes(m.reason)) {
     return { op: 'closed', cardId: m.cardId, reason: m.reason as StreamCloseReason }
   }
+  if (m.op === 'mirrored' && Array.isArray(m.targets) && m.targets.every(isCardId) && Array.isArray(m.refused)) {
+    const refused: Array<{ cardId: number; reason: StreamCloseReason }> = []
+    for (const r of m.refused as ReadonlyArray<unknown>) {
+      const x = r as Record<string, unknown> | null
+      if (typeof x !== 'object' || x === null || !isCardId(x.cardId) || !(STREAM_CLOSE_REASONS as ReadonlyArray<unknown>).includes(x.reason)) return null
+      refused.push({ cardId: x.cardId, reason: x.reason as StreamCloseReason })
+    }
+    return { op: 'mirrored', cardId: m.cardId, targets: m.targets as ReadonlyArray<number>, refused }
+  }
   return null
 }
+
+/** group control: the most phones one card's input is mirrored to (an account's maximum). */
+export const MIRROR_MAX_TARGETS = 60
 
 /** Limits the server enforces per socket (a tab's bad input never hurts other viewers). */
 export const STREAM_LIMITS = {

@@ -3,6 +3,7 @@
 import * as Layer from 'effect/Layer'
 import { CoreConfig, type CoreConfigShape } from '../config/core-config.ts'
 import { DeviceList } from '../devices/device-list.ts'
+import { GroupLedger } from '../group/group-ledger.ts'
 import { EventHub } from '../events/event-hub.ts'
 import { Fetcher, type FetchFn } from '../http/fetcher.ts'
 import { HttpPipeline } from '../http/http-pipeline.ts'
@@ -37,7 +38,7 @@ export const makeCoreLayer = (config: CoreConfigShape, edges: CoreEdges) => {
   const hub = EventHub.layer.pipe(Layer.provideMerge(streams))
   const exit = ExitAction.layer.pipe(Layer.provideMerge(hub))
   const http = HttpPipeline.layer.pipe(Layer.provideMerge(exit))
-  const data = Layer.mergeAll(DeviceList.layer, MealTypes.layer, Maintenance.layer).pipe(Layer.provideMerge(http))
+  const data = Layer.mergeAll(DeviceList.layer, MealTypes.layer, Maintenance.layer, GroupLedger.layer).pipe(Layer.provideMerge(http))
   const session = Session.layer.pipe(Layer.provideMerge(data))
   const rules = PushRules.layer.pipe(Layer.provideMerge(session))
   return PushConnection.layer.pipe(Layer.provideMerge(rules))

@@ -4,6 +4,7 @@
 import * as Effect from 'effect/Effect'
 import { DeviceList } from '../devices/device-list.ts'
 import { EventHub } from '../events/event-hub.ts'
+import { GroupLedger } from '../group/group-ledger.ts'
 import { readUser } from '../events/hydrate.ts'
 import { coreCall, HttpPipeline, type CallContext } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
@@ -36,10 +37,13 @@ export const launchCore = Effect.gen(function* () {
   const state = yield* SessionState
   const devices = yield* DeviceList
   const meals = yield* MealTypes
+  const group = yield* GroupLedger
   background.run(loadSystemName(http, hub))
   if (state.current().token !== null) {
     background.run(devices.refresh(coreCall))
     background.run(meals.load(coreCall))
+    // group commands the last core left unanswered (killed mid-command): sent again, applied once by the server
+    yield* group.resume
   }
 })
 

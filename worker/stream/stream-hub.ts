@@ -10,7 +10,7 @@
 import type { CoreToDecoder, CoreToTab, OpenStreamInput, StreamState, TabToCore, TabToWall, WallToTab } from '../protocol/stream-ports.ts'
 import {
   AUDIO_META_BYTES, decodeChannelFrame, encodeChannelFrame, readMediaPacketHeader, SCRCPY_RESET_VIDEO, STREAM_KIND,
-  parseStreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
+  MIRROR_MAX_TARGETS, parseStreamServerMessage, type StreamClientMessage, type StreamCloseReason, type StreamPreset,
 } from '../protocol/stream.ts'
 
 export interface StreamSocket {
@@ -64,6 +64,8 @@ interface Viewer {
   audio: boolean
   /** has had the current stream's start (metadata, config, GOP) posted. */
   primed: boolean
+  /** group control: the phones this viewer's input is mirrored to (empty: none). */
+  mirror: ReadonlyArray<number>
 }
 
 interface Phone {
@@ -84,6 +86,8 @@ interface Phone {
   graceTimer: unknown
   bytesThisSecond: number
   live: boolean
+  /** the mirror set the server was last told (the union of the viewers'), as sorted text; null: to be told again. */
+  serverMirror: string | null
 }
 
 interface Thumb {
@@ -192,6 +196,17 @@ export const makeStreamHub = (o: {
     if (phone.state !== 'open' || wantsAudio(phone) === phone.serverAudio) return
     phone.serverAudio = wantsAudio(phone)
     sendJson({ op: 'audio', cardId: phone.cardId, on: phone.serverAudio })
+  }
+
+  /** group control: tells the server the union of the viewers' mirror sets when it changed (an open phone only). */
+  const mirrorOf = (phone: Phone) => [...new Set([...phone.viewers.values()].flatMap((v) => v.mirror))].sort((a, b) => a - b)
+  const syncMirror = (phone: Phone) => {
+    if (phone.state !== 'open') return
+    const targets = mirrorOf(phone)
+    const key = targets.join(',')
+    if (key === phone.serverMirror) return
+    phone.serverMirror = key
+    sendJson({ op: 'mirror', cardId: phone.cardId, targets })
   }
 
   /** the video cache (a new video stream); with `audio`, the audio cache too (a new server stream). */
@@ -323,6 +338,13 @@ export const makeStreamHub = (o: {
       phone.preset = message.preset
       tellTabs(phone, { t: 'preset', preset: message.preset })
       syncAudio(phone)
+      // a new server channel mirrors nothing yet: told the set, if there is one
+      phone.serverMirror = mirrorOf(phone).length > 0 ? null : ''
+      syncMirror(phone)
+      return
+    }
+    if (message.op === 'mirrored') {
+      tellTabs(phone, { t: 'mirrored', targets: message.targets, refused: message.refused })
       return
     }
     // closed: the phone's viewers are told why; they connect again if they can (a restart) or leave
@@ -407,6 +429,11 @@ export const makeStreamHub = (o: {
       }
       viewer.audio = on
       syncAudio(phone)
+    } else if (m.t === 'mirror' && Array.isArray(m.targets)) {
+      viewer.mirror = m.targets.filter((t) => typeof t === 'number' && Number.isInteger(t) && t > 0).slice(0, MIRROR_MAX_TARGETS)
+      // asked again: the server answers with the targets as they are now (a phone that finished restarting joins)
+      phone.serverMirror = null
+      syncMirror(phone)
     } else if (m.t === 'keyframe') {
       viewer.primed = false
       prime(phone, viewer)
@@ -555,6 +582,7 @@ export const makeStreamHub = (o: {
     entry.phone.viewers.delete(viewerId)
     entry.viewer.control.onmessage = null
     syncAudio(entry.phone)
+    syncMirror(entry.phone)
     settlePhone(entry.phone)
   }
 
@@ -565,14 +593,14 @@ export const makeStreamHub = (o: {
         phone = {
           cardId: input.cardId, token: input.cardToken, preset: input.preset, state: 'idle', expectMeta: false,
           meta: null, config: null, gop: [], audioMeta: null, audioConfig: null, serverAudio: false, viewers: new Map(), graceTimer: null,
-          bytesThisSecond: 0, live: false,
+          bytesThisSecond: 0, live: false, serverMirror: '',
         }
         phones.set(input.cardId, phone)
       } else {
         // the newest connect's token is the one the server still honours
         phone.token = input.cardToken
       }
-      const viewer: Viewer = { id: nextViewerId++, tabId, decoder, control, audio: input.audio, primed: false }
+      const viewer: Viewer = { id: nextViewerId++, tabId, decoder, control, audio: input.audio, primed: false, mirror: [] }
       phone.viewers.set(viewer.id, viewer)
       viewers.set(viewer.id, { viewer, phone })
       const owner = phone

@@ -14,6 +14,7 @@ type StreamEvent =
   | { readonly kind: 'reset'; readonly deviceId: number }
   | { readonly kind: 'install'; readonly deviceId: number; readonly name: string }
   | { readonly kind: 'file'; readonly deviceId: number; readonly name: string; readonly size: number }
+  | { readonly kind: 'text'; readonly deviceId: number; readonly text: string; readonly paste: boolean }
 
 export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvents): StreamServer => {
   cluster.subscribe(TOPIC, (payload) => {
@@ -21,6 +22,7 @@ export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvent
     if (event.kind === 'kick') local.kick(event.deviceId, event.reason, event.userId)
     else if (event.kind === 'reset') local.resetPhone(event.deviceId)
     else if (event.kind === 'install') local.installApp(event.deviceId, event.name)
+    else if (event.kind === 'text') local.typeText(event.deviceId, event.text, event.paste)
     else local.addFile(event.deviceId, event.name, event.size)
   })
   // a logout or password reset on any instance (session/tokens.ts closeRevoked): its card tokens' channels close here
@@ -33,6 +35,7 @@ export const streamAcrossInstances = (local: StreamServer, cluster: ClusterEvent
     resetPhone: (deviceId) => publish({ kind: 'reset', deviceId }),
     installApp: (deviceId, name) => publish({ kind: 'install', deviceId, name }),
     addFile: (deviceId, name, size) => publish({ kind: 'file', deviceId, name, size }),
+    typeText: (deviceId, text, paste) => publish({ kind: 'text', deviceId, text, paste }),
     endSessions: (digests) => void cluster.publish(SESSIONS_ENDED_TOPIC, { digests } satisfies SessionsEnded).catch(() => undefined),
     viewerCount: (deviceId) => local.viewerCount(deviceId),
     close: () => local.close(),

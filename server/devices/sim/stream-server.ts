@@ -38,11 +38,11 @@ import type { DeviceClock } from '../clock.ts'
 import type { DevicesDb } from '../tables.ts'
 import { sessionDigest } from '../../session/tokens.ts'
 import { AUDIO_FRAME_MS, AUDIO_FRAME_SAMPLES, AUDIO_SAMPLE_RATE, createMusicEncoder, melodySamples, type MusicEncoder, type OpusPacket } from './audio.ts'
-import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl } from './control.ts'
+import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl, type ControlMessage } from './control.ts'
 import type { EncodedPacket, EncoderSettings } from './encoder.ts'
 import { localLeases, LEASE_REFRESH_MS, type PhoneLeases } from './leases.ts'
 import {
-  addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, musicPositionAt, settle, type PhoneEffect,
+  addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, musicPositionAt, screenSize, settle, type PhoneEffect,
   type PhoneState,
 } from './phone.ts'
 import { screenPool, type PooledScreen } from './screen-pool.ts'
@@ -60,6 +60,8 @@ export interface StreamServer {
   installApp(deviceId: number, name: string): void
   /** an uploaded file: the phone's 文件 app lists it. */
   addFile(deviceId: number, name: string, size: number): void
+  /** group control's text (paste: typed into the focused field, as a clipboard paste) or clipboard (paste false). */
+  typeText(deviceId: number, text: string, paste: boolean): void
   /** viewers of the phone on this instance (relayed ones counted where their socket is). */
   viewerCount(deviceId: number): number
   close(): Promise<void>
@@ -111,6 +113,8 @@ interface ClientSocket {
   readonly channels: Map<number, Channel>
   /** the wall's thumbnail subscriptions, by card. */
   readonly thumbs: Map<number, ThumbChannel>
+  /** group control: an open card's input is applied to these phones too (by the card, its targets by card). */
+  readonly mirrors: Map<number, Map<number, MirrorTarget>>
   tokens: number
   tokensAt: number
   closed: boolean
@@ -121,6 +125,12 @@ interface ClientSocket {
 }
 
 type Channel = LocalChannel | RelayChannel
+
+/** A phone a master card's input is mirrored to: authorised for the socket's user when `mirror` named it. */
+interface MirrorTarget {
+  readonly deviceId: number
+  readonly userId: number
+}
 
 /** What an authorised card token opens: its device and user, the token and its session's digest. */
 interface CardGrant {
@@ -553,12 +563,106 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     for (const e of effects) effect(phone, channel, e)
     // a frame at once: the marker changes with every counted input, and most change the screen too
     if (state !== before) produce(phone)
+    const targets = channel.socket.mirrors.get(channel.cardId)
+    if (targets && targets.size > 0) mirrorInput(message, targets)
+  }
+
+  // ---- group control: one card's input on many phones ----
+
+  /** the master's message for a phone of its own size and orientation: touches and scrolls at the same fractions. */
+  const scaledFor = (message: ControlMessage, target: PhoneState): ControlMessage | null => {
+    if (message.type !== 'touch' && message.type !== 'scroll') return message
+    if (message.videoWidth <= 0 || message.videoHeight <= 0) return null
+    const { width, height } = screenSize(target.orientation)
+    const x = Math.min(width - 1, Math.max(0, Math.round((message.x / message.videoWidth) * width)))
+    const y = Math.min(height - 1, Math.max(0, Math.round((message.y / message.videoHeight) * height)))
+    return { ...message, x, y, videoWidth: width, videoHeight: height }
+  }
+
+  /** what group control repeats on the other phones: input, not the viewer's own business (rotation, its clipboard, its video). */
+  const MIRRORED: ReadonlySet<ControlMessage['type']> = new Set(['touch', 'key', 'text', 'scroll', 'backOrScreenOn', 'setClipboard'])
+
+  const mirrorInput = (message: ControlMessage, targets: ReadonlyMap<number, MirrorTarget>): void => {
+    if (!MIRRORED.has(message.type)) return
+    const now = clock.now()
+    for (const target of targets.values()) {
+      const phone = phoneOf(target.deviceId)
+      const scaled = scaledFor(message, phone.state)
+      if (!scaled) continue
+      const before = phone.state
+      const { state, effects } = applyControl(before, message.type === 'setClipboard' ? { ...scaled, sequence: 0n } as ControlMessage : scaled, now)
+      phone.state = state
+      syncAudio(phone)
+      for (const e of effects) {
+        if (e.kind !== 'clipboard' || e.to !== 'all') continue
+        const bytes = clipboardMessage(e.text)
+        for (const v of phone.viewers) sendFrame(v.socket, STREAM_KIND.control, v.cardId, bytes)
+      }
+      if (state === before) continue
+      produce(phone)
+      // walls see the change at once after a release, a key or text (not on every move of a finger)
+      if (!(message.type === 'touch' && message.action === 2)) thumbTick(phone)
+    }
+  }
+
+  const sendMirrored = (socket: ClientSocket, cardId: number, refused: ReadonlyArray<{ cardId: number; reason: StreamCloseReason }>): void =>
+    sendJson(socket, { op: 'mirrored', cardId, targets: [...(socket.mirrors.get(cardId)?.keys() ?? [])], refused })
+
+  /** a target the socket's user may use now: owner or grantee (access.ts), not expired, not restarting, screen made here. */
+  const authoriseTarget = async (userId: number, cardId: number): Promise<MirrorTarget | StreamCloseReason> => {
+    const device = await db.selectFrom('devices').select(['id', 'owner_id', 'expires_at']).where('user_card_id', '=', cardId).executeTakeFirst()
+    if (!device) return 'refused'
+    if (device.owner_id !== userId) {
+      const grant = await db.selectFrom('device_auths').select('id').where('device_id', '=', device.id).where('grantee_id', '=', userId).executeTakeFirst()
+      if (!grant) return 'refused'
+    }
+    if (new Date(device.expires_at).getTime() <= clock.now()) return 'expired'
+    if (await busyState(db, device.id, clock)) return 'restarting'
+    const placement = await leases.claim(device.id).catch(() => null)
+    if (!placement?.local) return 'unavailable'
+    return { deviceId: device.id, userId }
+  }
+
+  const mirror = async (socket: ClientSocket, message: StreamClientMessage & { op: 'mirror' }): Promise<void> => {
+    const channel = socket.channels.get(message.cardId)
+    const wanted = [...new Set(message.targets)].filter((t) => t !== message.cardId)
+    if (!channel || channel.kind !== 'local') {
+      return sendJson(socket, { op: 'mirrored', cardId: message.cardId, targets: [], refused: wanted.map((cardId) => ({ cardId, reason: 'unavailable' as const })) })
+    }
+    const refused: Array<{ cardId: number; reason: StreamCloseReason }> = []
+    const granted = new Map<number, MirrorTarget>()
+    for (const cardId of wanted) {
+      const result = await authoriseTarget(channel.userId, cardId).catch((): StreamCloseReason => 'unavailable')
+      if (typeof result === 'string') refused.push({ cardId, reason: result })
+      else granted.set(cardId, result)
+    }
+    // the channel closed meanwhile: nothing to mirror from
+    if (socket.closed || socket.channels.get(message.cardId) !== channel) return
+    if (granted.size === 0) socket.mirrors.delete(message.cardId)
+    else socket.mirrors.set(message.cardId, granted)
+    sendMirrored(socket, message.cardId, refused)
+  }
+
+  /** a phone leaves every group it is mirrored to (reboot, reset, removeAuth, transfer...): the masters' sockets are told. */
+  const dropTarget = (deviceId: number, reason: StreamCloseReason, userId?: number): void => {
+    for (const socket of sockets) {
+      for (const [master, targets] of socket.mirrors) {
+        const gone = [...targets].filter(([, t]) => t.deviceId === deviceId && (userId === undefined || t.userId === userId)).map(([cardId]) => cardId)
+        if (gone.length === 0) continue
+        for (const cardId of gone) targets.delete(cardId)
+        if (targets.size === 0) socket.mirrors.delete(master)
+        sendMirrored(socket, master, gone.map((cardId) => ({ cardId, reason })))
+      }
+    }
   }
 
   // ---- channels ----
 
   const detach = (channel: Channel): void => {
-    if (channel.socket.channels.get(channel.cardId) === channel) channel.socket.channels.delete(channel.cardId)
+    if (channel.socket.channels.get(channel.cardId) === channel) {
+      channel.socket.channels.delete(channel.cardId)
+      channel.socket.mirrors.delete(channel.cardId)
+    }
     watchIdle(channel.socket)
     if (channel.kind === 'relay') {
       channel.upstream.removeAllListeners('close')
@@ -671,12 +775,22 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     return { deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token) }
   }
 
+  /** group control's targets hold no card token: one that expired by the clock leaves every group here, its masters told. */
+  const checkMirrorExpiry = async (): Promise<void> => {
+    const ids = new Set<number>()
+    for (const socket of sockets) for (const targets of socket.mirrors.values()) for (const t of targets.values()) ids.add(t.deviceId)
+    if (ids.size === 0) return
+    const expired = await db.selectFrom('devices').select('id').where('id', 'in', [...ids]).where('expires_at', '<=', new Date(clock.now())).execute()
+    for (const row of expired) dropTarget(row.id, 'expired')
+  }
+
   /** Closes the channels here whose card token ended meanwhile (above all: a device that expired, by the clock). */
   let checking = false
   const checkTokens = async (): Promise<void> => {
     if (checking || closing) return
     checking = true
     try {
+      await checkMirrorExpiry().catch(() => undefined)
       const byToken = new Map<string, Array<LocalChannel | ThumbChannel>>()
       for (const socket of sockets) {
         for (const channel of socket.channels.values()) {
@@ -749,6 +863,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (!socket.relayed && !allow(socket)) return
     if (message.op === 'open') return void open(socket, message)
     if (message.op === 'thumb') return void thumb(socket, message)
+    if (message.op === 'mirror') return void mirror(socket, message)
     if (message.op === 'unthumb') {
       const t = socket.thumbs.get(message.cardId)
       return t ? detachThumb(t) : undefined
@@ -810,7 +925,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
 
   const accept = (ws: WebSocket, relayed: boolean): void => {
     const socket: ClientSocket = {
-      ws, relayed, channels: new Map(), thumbs: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
+      ws, relayed, channels: new Map(), thumbs: new Map(), mirrors: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
     }
     sockets.add(socket)
     watchIdle(socket)
@@ -857,6 +972,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const phone = phoneOf(deviceId)
     phone.state = change(phone.state)
     produce(phone)
+    thumbTick(phone)
   }
 
   return {
@@ -881,6 +997,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     },
     kick(deviceId, reason, userId) {
       forPhone(deviceId, userId, (channel) => closeChannel(channel, reason))
+      dropTarget(deviceId, reason, userId)
       for (const socket of sockets) {
         for (const t of [...socket.thumbs.values()]) if (t.deviceId === deviceId && (userId === undefined || t.userId === userId)) closeThumb(t, reason)
       }
@@ -902,6 +1019,8 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     },
     installApp: (deviceId, name) => changePhone(deviceId, (s) => installAppOn(s, name)),
     addFile: (deviceId, name, size) => changePhone(deviceId, (s) => addFileTo(s, name, size)),
+    typeText: (deviceId, text, paste) => changePhone(deviceId, (s) =>
+      applyControl(s, { type: 'setClipboard', sequence: 0n, paste, text, bytes: Buffer.byteLength(text, 'utf8') }, clock.now()).state),
     phoneState: (deviceId) => phones.get(deviceId)?.state ?? null,
     encoding: (deviceId) => (phones.get(deviceId)?.screen ?? null) !== null,
     thumbSubscribers: (deviceId) => phones.get(deviceId)?.thumbViewers.size ?? 0,

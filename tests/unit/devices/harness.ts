@@ -20,6 +20,7 @@ import { DomainError } from '../../../server/http/errors.ts'
 import { bindRouting, failure, publicRoute, route } from '../../../server/http/route.ts'
 import { registerCardRoutes } from '../../../server/cards/routes.ts'
 import { registerDeviceRoutes, seedDeviceDemoData } from '../../../server/devices/index.ts'
+import type { LocalStreamServer } from '../../../server/devices/sim/stream-server.ts'
 import { testDatabase } from '../../support/test-database.ts'
 import { resolveOrigins } from '../../../server/http/origin.ts'
 
@@ -36,6 +37,8 @@ export interface DeviceTestServer {
   readonly pushes: Array<{ to: string; message: PushMessage }>
   /** tokens of the seeded users: demo (owner of 880001-3 and 880005), partner (owner of 880004, grantee of 880005). */
   readonly tokens: { demo: string; partner: string; unbound: string }
+  /** this instance's phone stream (the simulated phones' state). */
+  readonly stream: LocalStreamServer
   advance(ms: number): void
   call<E extends Endpoint>(token: string | null, endpoint: E, payload: RequestOf<E>): Promise<Envelope>
   close(): Promise<void>
@@ -115,6 +118,7 @@ export const startDeviceServer = async (options: { realClock?: boolean } = {}): 
     db,
     pushes,
     tokens,
+    stream: devices.local,
     advance(ms) {
       offset += ms
     },

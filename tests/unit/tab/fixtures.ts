@@ -21,6 +21,7 @@ export const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   systemName: '星云',
   avatar: null,
   homeView: { mode: 'list', columns: 3 },
+  group: { commands: [] },
   ...over,
 })
 

@@ -25,10 +25,12 @@ const SPEC_ROUTES = [
 describe('route table', () => {
   it('registers every route of product-spec §2, the code step of quick login and the three placeholder pages', () => {
     const registered = new Set<string>(ROUTE_PATHS)
-    for (const path of [...SPEC_ROUTES, '/pages/verificationCode/verificationCode', '/preview-image', '/choose-location', '/open-location']) {
+    // ours beyond the spec: group control (issue 23)
+    const ours = ['/package/groupControl/groupControl']
+    for (const path of [...SPEC_ROUTES, '/pages/verificationCode/verificationCode', '/preview-image', '/choose-location', '/open-location', ...ours]) {
       expect(registered.has(path), path).toBe(true)
     }
-    expect(registered.size).toBe(SPEC_ROUTES.length + 4)
+    expect(registered.size).toBe(SPEC_ROUTES.length + 4 + ours.length)
   })
 
   it('has a route file mirroring each route path', () => {

@@ -7,13 +7,14 @@ import { initialAvatar, reduceAvatar, type AvatarSlice } from './avatar.ts'
 import { initialHomeView, reduceHomeView, type HomeViewSlice } from './home-view.ts'
 import { initialCounters, reduceCounters, type CountersSlice } from './counters.ts'
 import { initialDevices, reduceDevices, type DevicesSlice } from './devices.ts'
+import { initialGroup, reduceGroup, type GroupSlice } from './group.ts'
 import { initialMaintenance, reduceMaintenance, type MaintenanceSlice } from './maintenance.ts'
 import { initialMealTypes, reduceMealTypes, type MealTypesSlice } from './meal-types.ts'
 import { initialPush, reducePush, type PushSlice } from './push.ts'
 import { initialSession, reduceSession, type SessionSlice } from './session.ts'
 import { initialSystemName, reduceSystemName, type SystemNameSlice } from './system-name.ts'
 
-export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice, HomeViewSlice }
+export type { AnnouncementSlice, AvatarSlice, CountersSlice, DevicesSlice, GroupSlice, MaintenanceSlice, MealTypesSlice, PushSlice, SessionSlice, SystemNameSlice, HomeViewSlice }
 
 export interface SharedState {
   /** seq of the last state event folded in. */
@@ -28,6 +29,8 @@ export interface SharedState {
   readonly systemName: SystemNameSlice
   readonly avatar: AvatarSlice
   readonly homeView: HomeViewSlice
+  /** group control's ledger (the recent commands and each phone's result). */
+  readonly group: GroupSlice
 }
 
 export const initialShared: SharedState = {
@@ -42,6 +45,7 @@ export const initialShared: SharedState = {
   systemName: initialSystemName,
   avatar: initialAvatar,
   homeView: initialHomeView,
+  group: initialGroup,
 }
 
 /**
@@ -55,6 +59,7 @@ const resetAccount = (s: SharedState): SharedState => ({
   counters: initialCounters,
   announcementActive: initialAnnouncement,
   avatar: initialAvatar,
+  group: initialGroup,
 })
 
 const changesAccount = (s: SharedState, e: StateEvent): boolean =>
@@ -75,6 +80,8 @@ export const reduce = (state: SharedState, event: StateEvent, seq: number): Shar
     systemName: reduceSystemName(s.systemName, event),
     avatar: reduceAvatar(s.avatar, event),
     homeView: reduceHomeView(s.homeView, event),
+    // a state persisted before group control existed has no ledger yet
+    group: reduceGroup(s.group ?? initialGroup, event),
   }
 }
 

@@ -12,7 +12,7 @@ import { parseDeviceMessage } from './device-messages.ts'
 import type { DecoderIn, DecoderOut } from './decoder-messages.ts'
 import { makeAutoQuality } from './auto-quality.ts'
 import { createPcmPlayer, soundChoice } from './pcm-player.ts'
-import { emptyStats, type DeviceStream, type NavKey, type Quality, type StreamStats, type StreamStatus } from './types.ts'
+import { emptyStats, type DeviceStream, type MirrorState, type NavKey, type Quality, type StreamStats, type StreamStatus } from './types.ts'
 
 const KEYS: Readonly<Record<NavKey, number>> = { back: AndroidKeyCode.AndroidBack, home: AndroidKeyCode.AndroidHome, recents: AndroidKeyCode.AndroidAppSwitch }
 /** scrcpy's pointer id of a mouse (-1 as u64); touch pointers use their own ids. */
@@ -29,6 +29,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
   const statsListeners = new Set<(s: StreamStats) => void>()
   const statusListeners = new Set<(s: StreamStatus) => void>()
   const clipboardListeners = new Set<(text: string) => void>()
+  const mirrorListeners = new Set<(m: MirrorState) => void>()
+  let mirror: ReadonlyArray<number> = []
   const serializer = new ScrcpyControlMessageSerializer(new ScrcpyOptions3_3_1({ control: true, clipboardAutosync: true }))
   let canvas: HTMLCanvasElement | null = null
   let worker: Worker | null = null
@@ -76,7 +78,10 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       case 'device': {
         const device = parseDeviceMessage(message.bytes)
         if (device?.type === 'clipboard') clipboardListeners.forEach((l) => l(device.text))
+        return
       }
+      case 'mirrored':
+        return mirrorListeners.forEach((l) => l({ targets: message.targets, refused: message.refused }))
     }
   }
 
@@ -140,6 +145,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     // the core died with our ports: say so at once; the core client reattaches and we subscribe again
     control.addEventListener('close', () => !closed && emitStatus({ kind: 'reconnecting' }))
     worker.postMessage({ t: 'port', port: decoderChannel.port1 } satisfies DecoderIn, [decoderChannel.port1])
+    // a group's mirror set goes to the new core with the new ports
+    if (mirror.length > 0) toCore({ t: 'mirror', targets: mirror })
     const input = { cardId: result.userCardId, cardToken: result.cardToken, preset, audio: soundOn }
     void core.api.openStream(input, transfer(decoderChannel.port2, [decoderChannel.port2]), transfer(controlChannel.port2, [controlChannel.port2]))
       .then((id) => {
@@ -173,7 +180,8 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     // sound kept on from earlier in this session: a touch on the phone is the gesture that lets it start
     if (soundOn) player.setOn(true)
     canvas?.setPointerCapture(e.pointerId)
-    canvas?.focus()
+    // without scrolling: a picture taller than the screen would move under the finger between down and up
+    canvas?.focus({ preventScroll: true })
     down.add(e.pointerId)
     touch(e, AndroidMotionEventAction.Down)
   }
@@ -296,6 +304,14 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       clipboardListeners.add(listener)
       return () => clipboardListeners.delete(listener)
     },
+    setMirror(targets) {
+      mirror = [...targets]
+      toCore({ t: 'mirror', targets: mirror })
+    },
+    onMirror(listener) {
+      mirrorListeners.add(listener)
+      return () => mirrorListeners.delete(listener)
+    },
     close() {
       closed = true
       stopReattach()
@@ -311,6 +327,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
       statsListeners.clear()
       statusListeners.clear()
       clipboardListeners.clear()
+      mirrorListeners.clear()
     },
   }
 }

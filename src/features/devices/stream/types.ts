@@ -66,5 +66,17 @@ export interface DeviceStream {
   onStatus(listener: (status: StreamStatus) => void): () => void
   /** the phone copied text: offered to the customer. */
   onClipboard(listener: (text: string) => void): () => void
+  /**
+   * Group control (同步操作): this phone's input also goes to these phones (scaled by the server to each one's screen);
+   * empty stops it. Kept across a reattach. Absent where the stream cannot (the service's frame viewer).
+   */
+  setMirror?(targets: ReadonlyArray<number>): void
+  /** the phones the input reaches now and those refused (or dropped out) with the reason. */
+  onMirror?(listener: (m: MirrorState) => void): () => void
   close(): void
+}
+
+export interface MirrorState {
+  readonly targets: ReadonlyArray<number>
+  readonly refused: ReadonlyArray<{ readonly cardId: number; readonly reason: StreamCloseReason }>
 }

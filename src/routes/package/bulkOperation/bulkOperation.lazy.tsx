@@ -1,6 +1,7 @@
 // /package/bulkOperation/bulkOperation: choose several devices, then reboot, reset or repair them; each device's
 // outcome is listed. Devices authorised to me can be rebooted and repaired; reset is refused for them (server rule).
 import { Button, Dialog, List, Toast } from 'antd-mobile'
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { BulkItemResult } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
@@ -11,11 +12,13 @@ import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
+import { PATHS } from '../../../router/paths.ts'
 
 const t = devicesText.bulk
 
 export default function BulkOperationScreen() {
   const { api } = useCore()
+  const navigate = useNavigate()
   const call = useCall()
   const devices = useAppStore((s) => s.devices.list)
   const [chosen, setChosen] = useState<number[]>([])
@@ -54,7 +57,16 @@ export default function BulkOperationScreen() {
 
   const okCount = results?.filter((r) => r.ok).length ?? 0
   return (
-    <Page testId="bulk-page">
+    <Page
+      testId="bulk-page"
+      right={
+        // group control: the chosen phones go along
+        <Button size="mini" fill="none" color="primary" data-testid="bulk-to-group"
+          onClick={() => void navigate({ to: PATHS.groupControl, search: chosen.length > 0 ? { ids: chosen.join(',') } : {} })}>
+          {devicesText.actions.group}
+        </Button>
+      }
+    >
       <p className="dv-hint">{t.hint}</p>
       <DevicePicker devices={devices} value={chosen} onChange={setChosen} isEnabled={(d) => !isExpired(d.validTime)} testId="bulk-picker" />
       <div className="dv-actions">

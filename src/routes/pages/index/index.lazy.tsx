@@ -253,6 +253,8 @@ export default function HomeScreen() {
           <span className="wall-selection-count">{t.wall.selected(wallSelected.size)}</span>
           <Button size="small" fill="outline" onClick={() => setWallSelected(new Set())}>{t.wall.clear}</Button>
           <Button size="small" color="primary" onClick={() => void navigate({ to: PATHS.bulkOperation })}>{t.wall.bulk}</Button>
+          <Button size="small" color="primary" fill="outline" data-testid="wall-to-group"
+            onClick={() => void navigate({ to: PATHS.groupControl, search: { ids: [...wallSelected].join(',') } })}>{t.wall.group}</Button>
         </div>
       )}
       {devices.list.length > 0 && (

@@ -1,7 +1,7 @@
 // The home's entry grid: where a customer goes from the device list to buy, pay, manage and configure.
 import { useNavigate } from '@tanstack/react-router'
 import {
-  AppstoreOutline, BillOutline, ClockCircleOutline, LikeOutline, LockOutline, SendOutline, SetOutline, ShopbagOutline,
+  AppstoreOutline, BillOutline, TeamOutline, ClockCircleOutline, LikeOutline, LockOutline, SendOutline, SetOutline, ShopbagOutline,
   StarOutline,
 } from 'antd-mobile-icons'
 import type { ComponentType } from 'react'
@@ -21,6 +21,8 @@ const ENTRIES: ReadonlyArray<{ key: keyof typeof t; to: string; Icon: ComponentT
   { key: 'transfer', to: PATHS.deviceTransfer, Icon: SendOutline },
   { key: 'starCoin', to: PATHS.starCoin, Icon: StarOutline },
   { key: 'settings', to: PATHS.setUp, Icon: SetOutline },
+  // group control (issue 23): after the spec's entries, so none of theirs moves
+  { key: 'group', to: PATHS.groupControl, Icon: TeamOutline },
   // last: the switch answers after the first paint on a reload, and an entry that appears in the grid's last cell
   // moves nothing (one earlier in the grid shifted every entry after it by a cell)
   { key: 'batchRenewal', to: PATHS.batchRenewal, Icon: ClockCircleOutline },
