@@ -14,6 +14,7 @@ import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORK
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
 import { takeTabLock, takeEarlyCore } from '../boot/early-core.ts'
+import { createReached } from './reached.ts'
 import { createReceiver } from './receiver.ts'
 import { afterDeath, noReplayRule, settledAnswer, type ReplayRule } from './replay.ts'
 import type { ConnectCore, CoreClient, WorkerLoss } from './types.ts'
@@ -83,8 +84,11 @@ export const connectCore: ConnectCore = async (options) => {
   let firstState: (() => void) | null = null
   const ready = new Promise<void>((resolve) => { firstState = resolve })
 
+  // commands' answers name the seq they left; a screen waits for it on this tab's state (reached.ts)
+  const seqs = createReached(() => receiver.state())
   const receiver = createReceiver({
     onState: (state, replaced) => {
+      seqs.onState(state, replaced)
       stateListeners.forEach((l) => l(state, replaced))
       firstState?.()
       firstState = null
@@ -155,6 +159,7 @@ export const connectCore: ConnectCore = async (options) => {
 
   const reconnect = (gen: number, how: WorkerLoss) => {
     if (closed || gen !== generation) return
+    seqs.release()
     lossListeners.forEach((l) => l(how))
     link?.dispose()
     attach()
@@ -219,6 +224,7 @@ export const connectCore: ConnectCore = async (options) => {
   const client: CoreClient = {
     api,
     state: receiver.state,
+    reached: seqs.reached,
     mode: shared ? 'shared' : 'dedicated',
     onState: (listener) => {
       stateListeners.add(listener)
@@ -239,6 +245,7 @@ export const connectCore: ConnectCore = async (options) => {
     close: () => {
       if (closed) return
       closed = true
+      seqs.release()
       clearInterval(pinger)
       const current = link
       link = null

@@ -16,6 +16,12 @@ export interface CoreClient {
   state(): Snapshot
   /** the state after each batch; `replaced` when a snapshot replaced it (attach, reattach, a tab that fell behind). */
   onState(listener: (state: Snapshot, replaced: boolean) => void): () => void
+  /**
+   * Resolves once this tab's state has applied the state event numbered `seq`: a command's answer carries the log head
+   * it left (`Reply.seq`, `Ack.seq`), so `await core.reached(result.seq)` is "what my command changed is in my store".
+   * Also resolves when a snapshot replaces the state or the worker dies (that numbering is gone), never hangs.
+   */
+  reached(seq: number): Promise<void>
   /** effect events (toast, navigate, modal), in order, after the state they were emitted after. */
   onEffect(listener: (event: EffectEvent) => void): () => void
   /** after the core was replaced (a killed or dead worker) and this tab attached to the new one. */

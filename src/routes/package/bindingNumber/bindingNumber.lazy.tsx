@@ -46,7 +46,7 @@ export default function BindPhoneScreen() {
   // bound in this tab or in another one: the session event releases every tab the guard held here (a logout is not
   // a release: the exit action takes the tab to login)
   useEffect(() => {
-    if (wasForced.current && released) void enterHome()
+    if (wasForced.current && released) void enterHome(0)
   }, [released, enterHome])
 
   const submit = async (e: FormEvent) => {
@@ -71,7 +71,7 @@ export default function BindPhoneScreen() {
       const refreshed = await api.refreshSession()
       if (!refreshed.ok) return setFormError(refreshed.msg || t.failed)
       Toast.show({ content: t.bound })
-      await enterHome()
+      await enterHome(refreshed.seq)
     })
   }
 
