@@ -1,6 +1,5 @@
 // Wires the effect handler and the state notices to this tab's real UI: antd-mobile Toast and Dialog, the router, the
 // tab slice.
-import type { Remote } from 'comlink'
 import type { CoreApi } from '../../worker/protocol/commands.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
@@ -33,7 +32,7 @@ const seenExits = {
   add: (at: number) => sessionStorage.setItem(SEEN_EXITS_KEY, [...(sessionStorage.getItem(SEEN_EXITS_KEY) ?? '').split(',').slice(-9), at].join(',')),
 }
 
-export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) => {
+export const createTabEffects = (router: AppRouter, api: CoreApi) => {
   const t = zhCN.sessionNotices
   const toLogin = () => void router.navigate({ to: PATHS.login, replace: true })
   const onEffect = createEffectHandler({

@@ -213,12 +213,22 @@ export const connectCore: ConnectCore = async (options) => {
   }
 
   // a stable API whose calls go to whichever worker is current; route and visibility are remembered for reattach
-  const api = new Proxy({} as Remote<CoreApi>, {
-    get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : (...args: Array<unknown>) => {
-      if (prop === 'reportRoute') route = args[0] as TabRoute
-      if (prop === 'reportVisibility') visible = args[0] as boolean
-      return send(prop, args)
-    },
+  // (one function per command, made on first use: a screen may keep `api.call` in a hook's dependencies)
+  const methods = new Map<string, (...args: Array<unknown>) => Promise<unknown>>()
+  const method = (prop: string) => {
+    let m = methods.get(prop)
+    if (m === undefined) {
+      m = (...args) => {
+        if (prop === 'reportRoute') route = args[0] as TabRoute
+        if (prop === 'reportVisibility') visible = args[0] as boolean
+        return send(prop, args)
+      }
+      methods.set(prop, m)
+    }
+    return m
+  }
+  const api = new Proxy({} as CoreApi, {
+    get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : method(prop),
   })
 
   const client: CoreClient = {

@@ -1,5 +1,4 @@
 // What the tab's boot code and store get from the core connection (implemented in src/core/connect.ts).
-import type { Remote } from 'comlink'
 import type { CoreApi, Snapshot, TabRoute } from '../../worker/protocol/commands.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 
@@ -10,8 +9,11 @@ export interface ConnectOptions {
 }
 
 export interface CoreClient {
-  /** comlink proxy of the core's API for this tab. After a worker restart it points at the new worker. */
-  readonly api: Remote<CoreApi>
+  /**
+   * The core's commands for this tab, typed by the contract (worker/protocol/commands.ts): the one way a screen calls
+   * the core. After a worker restart it points at the new worker. Each method is the same function on every read.
+   */
+  readonly api: CoreApi
   /** this tab's copy of the shared state (the projection folded over the core's batches). */
   state(): Snapshot
   /** the state after each batch; `replaced` when a snapshot replaced it (attach, reattach, a tab that fell behind). */

@@ -1,6 +1,5 @@
 // The home's 列表 / 宫格 switch and, for 宫格, the columns (2, 3 or 4): a client preference of this browser, kept by the
 // core (StorageKey.homeView), so every tab and a reload show the same view.
-import type { Remote } from 'comlink'
 import { useCallback, useEffect, useState } from 'react'
 import type { CoreApi } from '../../../../../worker/protocol/commands.ts'
 import { StorageKey } from '../../../../../worker/protocol/storage-keys.ts'
@@ -29,7 +28,7 @@ export const parseHomeView = (raw: string | null): HomeView => {
 }
 
 /** the stored view (null until read), and a setter that stores it. */
-export const useHomeView = (api: Remote<CoreApi>): [HomeView | null, (v: HomeView) => void] => {
+export const useHomeView = (api: CoreApi): [HomeView | null, (v: HomeView) => void] => {
   const [view, setViewState] = useState<HomeView | null>(null)
   useEffect(() => {
     let live = true
