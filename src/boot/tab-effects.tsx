@@ -4,7 +4,7 @@ import type { CoreApi } from '../../worker/protocol/commands.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
 import type { AppRouter } from '../router/router.tsx'
-import { canonicalPath, PATHS } from '../router/paths.ts'
+import { PATHS } from '../router/paths.ts'
 import { appStore } from '../store/index.ts'
 import { createEffectHandler, type ModalRequest } from './effects.ts'
 import { createStateNotices } from './state-notices.ts'
@@ -38,12 +38,8 @@ export const createTabEffects = (router: AppRouter, api: CoreApi) => {
   const onEffect = createEffectHandler({
     toast: (text) => toast(text),
     navigate: (to, search, replace) => void router.navigate({ to, search, replace }),
-    currentPath: () => canonicalPath(router.state.location.pathname),
     openModal,
-    isRepairFlagged: () => appStore.getState().tab.oneClickRepair,
     clearRepairFlag: () => appStore.getState().setTab({ oneClickRepair: false }),
-    exitFromMaintenance: () => void api.exitFromMaintenance(),
-    schedule: (run, ms) => setTimeout(run, ms),
   })
   const onState = createStateNotices({
     toast,

@@ -114,7 +114,7 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
               if (outcome.toast && ctx.quiet !== true) {
                 const to = ctx.tabId ?? 'all'
                 background.run(Effect.sleep(config.errorToastDelayMs).pipe(
-                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg, delayMs: 0 }, to))),
+                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg }, to))),
                 ))
               }
               return yield* new CallFailed({ status: outcome.status, msg: outcome.msg, silent: false })
