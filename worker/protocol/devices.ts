@@ -195,7 +195,7 @@ export const deviceEndpoints = {
   }),
   rebootDevice: endpoint({
     name: 'rebootDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reboot',
-    request: UserCardIdQuery, response: Schema.Unknown,
+    request: UserCardIdQuery, response: OperationAccepted,
   }),
   /** data is ConnectStarting with status 5200 (retry), ConnectReady with status 0. */
   connect: endpoint({
