@@ -21,6 +21,7 @@ import {
 import { useCall, withData } from '../../core/use-call.ts'
 import { useConfirmPayment } from './payment-popup.ts'
 import './pay.css'
+import { BuyType } from '../../../worker/protocol/domain.ts'
 
 const t = zhCN.pay
 
@@ -124,7 +125,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
     setSubmitting(true)
     try {
       const created = withData(await call('orderCreate', {
-        buyType: mode === 'buy' ? 1 : 2, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
+        buyType: mode === 'buy' ? BuyType.buy : BuyType.renew, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
         couponId: usableCoupon?.id ?? null,
         ...(mode === 'buy'
           ? { androidVersion: androidVersion ?? '', ...(nameText !== '' ? { diskName: nameText } : {}) }

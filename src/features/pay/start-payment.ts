@@ -3,7 +3,7 @@
 import { Toast } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { Points } from '../analytics/points.ts'
-import { resolveHttpUrl } from '../../lib/http-url.ts'
+import { resolveHttpUrl } from '../../../worker/protocol/domain.ts'
 import type { PayMethod } from '../../../worker/protocol/pricing.ts'
 import { withData, type CoreCall } from '../../core/use-call.ts'
 

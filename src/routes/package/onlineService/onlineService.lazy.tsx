@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { CustomInfo } from '../../../../worker/protocol/account.ts'
 import { useCall, withData } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isHttpUrl } from '../../../lib/validators.ts'
+import { isHttpUrl } from '../../../../worker/protocol/domain.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/account/account.css'
 
