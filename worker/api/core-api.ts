@@ -50,7 +50,7 @@ const acked = <R>(effect: Effect.Effect<void, never, R>) => Effect.andThen(effec
 export const guardCommands = (api: CoreApi): CoreApi => {
   const guarded: Record<string, (...args: Array<unknown>) => Promise<unknown>> = {}
   for (const name of Object.keys(commands) as Array<CommandName>) {
-    const decode = Schema.decodeUnknownResult(commands[name].request as Schema.Codec<ReadonlyArray<unknown>, unknown>)
+    const decode = Schema.decodeUnknownResult(commands[name].request)
     const handler = api[name] as (...args: Array<unknown>) => Promise<unknown>
     guarded[name] = (...args) => {
       const decoded = decode(args)
