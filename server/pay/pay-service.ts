@@ -17,7 +17,7 @@ import type { OrdersTable, PayDb } from './tables.ts'
 import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
 import { deviceNotFoundOrNotYours } from '../devices/access.ts'
 import type { Selectable } from 'kysely'
-import { BuyType, FinishPay, minutesLeft, UNPAID_STATES } from '../../worker/protocol/domain.ts'
+import { BuyType, FinishPay, isUnpaid, minutesLeft, UNPAID_STATES } from '../../worker/protocol/domain.ts'
 
 /** How long an unpaid order stays open (ours; the old client only shows a countdown to closeTime). */
 export const ORDER_OPEN_MS = 15 * 60_000
@@ -198,7 +198,7 @@ const payableOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now: 
   await expireStale(db, now)
   const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).where('user_id', '=', user.id).executeTakeFirst()
   if (!order) throw PayErrors.orderMissing()
-  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  if (!isUnpaid(order.finish_pay)) throw PayErrors.notPayable()
   return order
 }
 
@@ -235,14 +235,14 @@ export const spendStarCoins = async (db: PayDb, hub: PushHub, user: AuthUser, my
 export const precreate = async (db: PayDb, user: AuthUser, myOrderNum: string, codeFor: (order: OrderRow) => Promise<string>, now = Date.now()) => {
   const order = await payableOrder(db, user, myOrderNum, now)
   const qrCode = await codeFor(order)
-  if (order.qr_code !== qrCode || order.finish_pay !== 2) {
-    await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: 2 }).where('id', '=', order.id).execute()
+  if (order.qr_code !== qrCode || order.finish_pay !== FinishPay.paying) {
+    await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: FinishPay.paying }).where('id', '=', order.id).execute()
   }
   return { myOrderNum, qrCode, totalAmount: formatYuan(order.total_cents), closeTime: new Date(order.close_time).getTime() }
 }
 
 export const payStatusOf = (finishPay: number): PayStatus =>
-  finishPay === 1 ? 1 : finishPay === 2 ? 3 : finishPay === 0 ? 0 : 2
+  finishPay === FinishPay.paid ? 1 : finishPay === FinishPay.paying ? 3 : finishPay === FinishPay.unpaid ? 0 : 2
 
 export const findOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()): Promise<OrderRow> => {
   await expireStale(db, now)
@@ -262,7 +262,7 @@ export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, succes
   await expireStale(db, now)
   const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).executeTakeFirst()
   if (!order) throw PayErrors.orderMissing()
-  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  if (!isUnpaid(order.finish_pay)) throw PayErrors.notPayable()
   if (success) {
     try {
       await db.transaction().execute((trx) => fulfil(trx, order, payType, now))
@@ -316,7 +316,7 @@ const recheckTargets = async (trx: PayDb, order: OrderRow): Promise<void> => {
 }
 
 const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number): Promise<void> => {
-  const paid = await trx.updateTable('orders').set({ finish_pay: 1, pay_type: payType, finish_time: new Date(now) })
+  const paid = await trx.updateTable('orders').set({ finish_pay: FinishPay.paid, pay_type: payType, finish_time: new Date(now) })
     .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).returning('id').execute()
   // PGlite reports no affected-row count: returning() tells whether this call won the order
   if (paid.length !== 1) throw PayErrors.notPayable()
