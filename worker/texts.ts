@@ -8,6 +8,8 @@ export const core = {
   otherClientLogin: '账号已在其他端登录，请重新登录',
   userCancelled: '此用户已被注销，请登录其他账号',
   serverError: '服务器错误',
+  /** a command a tab sent that does not match the contract (worker/protocol/commands.ts): a bug, said plainly. */
+  invalidCommand: (command: string, reason: string) => `命令无效（${command}）：${reason}`,
   cardSwitched: '云手机已切换，请重新进入',
   removeAuthTitle: '授权取消通知',
   removeAuthContent: (diskName: string) => `云手机「${diskName}」的授权已被取消，已为您退出该云手机`,

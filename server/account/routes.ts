@@ -2,6 +2,7 @@
 // the 6-digit code), real-name verification (kept masked), coupons by tab, activation codes, star coins, online
 // customer service. Every refused rule answers with a Chinese msg.
 import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { isHttpUrl } from '../../worker/protocol/domain.ts'
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
@@ -89,7 +90,7 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
   route(app, catalogue.getHeadPortrait, async ({ user }) => {
     const url = (await profileOf(user.id))?.head_portrait ?? null
     // only an absolute http(s) address ever reaches the tab
-    return { headPortrait: url !== null && /^https?:\/\//i.test(url) ? url : null }
+    return { headPortrait: isHttpUrl(url) ? url : null }
   })
 
   route(app, catalogue.leftInfo, async ({ user }) => {
@@ -200,7 +201,7 @@ export const registerAccountModuleRoutes = (ctx: ServerContext): void => {
 
   publicRoute(app, catalogue.customInfo, async () => {
     const row = await db.selectFrom('account_custom_service').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
-    const link = row.link !== null && /^https?:\/\//i.test(row.link) ? row.link : null
+    const link = isHttpUrl(row.link) ? row.link : null
     return { serviceTime: row.service_time, phone: row.phone, link, tips: row.tips }
   })
 }

@@ -2,11 +2,8 @@
 import type { Kysely } from 'kysely'
 import type { Device, VipTier } from '../../worker/protocol/devices.ts'
 import type { Database } from '../db/schema.ts'
+import { AuthDirection, minutesLeft, PhoneAuthStatus } from '../../worker/protocol/domain.ts'
 
-const MINUTE_MS = 60_000
-
-/** Minutes of rental left at `now` (negative once expired). */
-export const minutesLeft = (expiresAt: Date, now: number): number => Math.floor((expiresAt.getTime() - now) / MINUTE_MS)
 
 export const listDevices = async (db: Kysely<Database>, userId: number, now = Date.now()): Promise<Device[]> => {
   const rows = await db
@@ -36,8 +33,8 @@ export const listDevices = async (db: Kysely<Database>, userId: number, now = Da
       diskName: r.disk_name,
       buyVipType: r.buy_vip_type as VipTier,
       validTime: minutesLeft(new Date(r.expires_at), now),
-      phoneAuthStatus: authorisedToMe || r.has_auth ? 1 : 0,
-      authPhone: authorisedToMe ? 1 : 0,
+      phoneAuthStatus: authorisedToMe || r.has_auth ? PhoneAuthStatus.authorised : PhoneAuthStatus.none,
+      authPhone: authorisedToMe ? AuthDirection.toMe : AuthDirection.byMe,
       room: r.room,
       freeTrial: r.free_trial,
       userName: r.owner_username,

@@ -2,8 +2,8 @@
 import type { CommonUserCard, VipTier } from '../../worker/protocol/devices.ts'
 import type { AuthUser } from '../context.ts'
 import type { DeviceServices } from './services.ts'
+import { AuthDirection, minutesLeft, PhoneAuthStatus } from '../../worker/protocol/domain.ts'
 
-const MINUTE_MS = 60_000
 const LIMIT = 10
 
 export const commonUserCards = async (s: DeviceServices, user: AuthUser): Promise<CommonUserCard[]> => {
@@ -30,11 +30,11 @@ export const commonUserCards = async (s: DeviceServices, user: AuthUser): Promis
         userCardId: r.user_card_id,
         diskName: r.disk_name,
         buyVipType: r.buy_vip_type as VipTier,
-        validTime: Math.floor((new Date(r.expires_at).getTime() - now.getTime()) / MINUTE_MS),
+        validTime: minutesLeft(new Date(r.expires_at), now.getTime()),
         phoneType: r.phone_type,
         androidVersion: r.android_version,
-        authPhone: toMe ? 1 : 0,
-        phoneAuthStatus: toMe || r.has_auth ? 1 : 0,
+        authPhone: toMe ? AuthDirection.toMe : AuthDirection.byMe,
+        phoneAuthStatus: toMe || r.has_auth ? PhoneAuthStatus.authorised : PhoneAuthStatus.none,
         connectCount: r.connect_count ?? 0,
         lastConnectTime: r.last_connect_at ? new Date(r.last_connect_at).toISOString() : null,
       }

@@ -5,7 +5,7 @@ import type { AuthUser } from '../context.ts'
 import type { DeviceServices } from './services.ts'
 
 export const timingRecords = async (
-  s: DeviceServices, user: AuthUser, pageNum: number, pageSize: number, userCardId?: number,
+  s: DeviceServices, user: AuthUser, pageNum: number | undefined, pageSize: number | undefined, userCardId?: number,
 ): Promise<{ list: TimingRecord[]; total: number }> => {
   const { limit, offset } = pageOf({ pageNum, pageSize })
   let mine = s.db.selectFrom('device_timing_records as t').innerJoin('devices as d', 'd.id', 't.device_id')

@@ -64,7 +64,7 @@ export const transferDevices = async (
 }
 
 export const transferRecords = async (
-  s: DeviceServices, user: AuthUser, pageNum: number, pageSize: number,
+  s: DeviceServices, user: AuthUser, pageNum: number | undefined, pageSize: number | undefined,
 ): Promise<{ list: TransferRecord[]; total: number }> => {
   const { limit, offset } = pageOf({ pageNum, pageSize })
   const mine = s.db.selectFrom('device_transfers')

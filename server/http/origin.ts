@@ -4,6 +4,7 @@
 // client-address.ts); from anyone else the origin is the configured PUBLIC_ORIGIN, or the Host header only when it
 // names this server itself (one of its own addresses on its listening port), or else the address it listens on.
 import { networkInterfaces } from 'node:os'
+import { isHttpProtocol } from '../../worker/protocol/domain.ts'
 import type { Context } from 'hono'
 import type { App } from '../context.ts'
 
@@ -22,7 +23,7 @@ export interface OwnAddress {
 /** `https://a.example:8443` from a configured value; throws on anything that is not a bare http(s) origin. */
 export const parsePublicOrigin = (value: string): string => {
   const url = new URL(value)
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+  if (!isHttpProtocol(url.protocol) || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
     throw new Error(`PUBLIC_ORIGIN 必须是 http(s) 源（如 https://phone.example.com），而不是 ${value}`)
   }
   return url.origin

@@ -4,13 +4,14 @@
 // serves) or one of the configured origins (PUBLIC_ORIGIN, ALLOWED_ORIGINS). An upgrade without an Origin is not a
 // browser's (another instance's relay, tools, tests) and is let through: tokens still decide what it may do.
 import type { IncomingMessage } from 'node:http'
+import { isHttpProtocol } from '../../worker/protocol/domain.ts'
 import type { Duplex } from 'node:stream'
 
 /** `https://a.example:8443`, lower case, or null for anything that is not an http(s) origin. */
 const normalOrigin = (value: string): string | null => {
   try {
     const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin.toLowerCase() : null
+    return isHttpProtocol(url.protocol) ? url.origin.toLowerCase() : null
   } catch {
     return null
   }

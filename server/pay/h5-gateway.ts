@@ -17,6 +17,7 @@ import { originOf } from '../http/origin.ts'
 import { expireStale, findOrder, PayErrors, precreate, settle, type OrderRow } from './pay-service.ts'
 import { payDb, type PayDb } from './tables.ts'
 import type { Database } from '../db/schema.ts'
+import { BuyType, FinishPay, isUnpaid } from '../../worker/protocol/domain.ts'
 
 export interface PayGatewayTicketsTable {
   ticket: string
@@ -44,8 +45,6 @@ const channelOf = (name: string) => CHANNELS[name as GatewayChannel] ?? CHANNELS
 /** Where the gateway lives; under /api so a dev server that proxies /api reaches it too. */
 export const GATEWAY_PATH = '/api/pay/reference-gateway'
 
-const isOpen = (finishPay: number) => finishPay === 0 || finishPay === 2
-
 /** A one-use ticket for the gateway page of an order: the page's path. */
 const gatewayPage = async (db: GatewayDb, user: AuthUser, myOrderNum: string, channel: GatewayChannel): Promise<string> => {
   const ticket = randomBytes(24).toString('base64url')
@@ -56,9 +55,9 @@ const gatewayPage = async (db: GatewayDb, user: AuthUser, myOrderNum: string, ch
 /** Starts an H5 payment: the order becomes "paying" and gets a ticket for the gateway page. */
 export const startH5Payment = async (db: GatewayDb, user: AuthUser, myOrderNum: string, channel: H5Channel) => {
   const order = await findOrder(db.pay, user, myOrderNum)
-  if (!isOpen(order.finish_pay)) throw PayErrors.notPayable()
+  if (!isUnpaid(order.finish_pay)) throw PayErrors.notPayable()
   const payUrl = await gatewayPage(db, user, myOrderNum, channel)
-  if (order.finish_pay !== 2) await db.pay.updateTable('orders').set({ finish_pay: 2 }).where('id', '=', order.id).where('finish_pay', '=', 0).execute()
+  if (order.finish_pay !== FinishPay.paying) await db.pay.updateTable('orders').set({ finish_pay: FinishPay.paying }).where('id', '=', order.id).where('finish_pay', '=', FinishPay.unpaid).execute()
   return { myOrderNum, payUrl }
 }
 
@@ -75,7 +74,7 @@ export const qrCodeFor = (db: GatewayDb, user: AuthUser, origin: string) => asyn
 
 /** The app's payment confirmation page for an order (upgrades report on their own results page). */
 export const statusUrlOf = (myOrderNum: string, buyType: number): string =>
-  `${BASE_PATH}#/pages/order/status?myOrderNum=${encodeURIComponent(myOrderNum)}${buyType === 3 ? '&next=upgrade' : ''}`
+  `${BASE_PATH}#/pages/order/status?myOrderNum=${encodeURIComponent(myOrderNum)}${buyType === BuyType.upgrade ? '&next=upgrade' : ''}`
 
 const page = (c: Context, title: string, body: ReturnType<typeof html>, status: 200 | 404 = 200) => {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'")
@@ -156,7 +155,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     const { row, order } = found
     const channel = channelOf(row.channel)
     const back = statusUrlOf(order.my_order_num, order.buy_type)
-    if (row.used_at !== null || !isOpen(order.finish_pay)) {
+    if (row.used_at !== null || !isUnpaid(order.finish_pay)) {
       return page(c, '订单已处理', html`<main><h1>订单已处理</h1><p>该订单已支付、已关闭或已取消。</p><a href="${back}">返回应用查看结果</a></main>`)
     }
     return page(c, `${channel.name}（模拟）`, html`<main data-channel="${row.channel}">
@@ -180,7 +179,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     const spent = await db.tickets.updateTable('pay_gateway_tickets').set({ used_at: new Date() })
       .where('ticket', '=', row.ticket).where('used_at', 'is', null).returning('ticket').execute()
     const channel = channelOf(row.channel)
-    if (spent.length === 1 && isOpen(order.finish_pay)) {
+    if (spent.length === 1 && isUnpaid(order.finish_pay)) {
       // An order closed meanwhile (expired, paid another way) is reported by the status page; nothing to settle.
       await settle(db.pay, hub, order.my_order_num, action === 'confirm', Date.now(), channel.payType).catch((error: unknown) => {
         if (!(error instanceof DomainError)) throw error
@@ -190,7 +189,7 @@ export const registerPayGatewayRoutes = (ctx: ServerContext, options: { readonly
     if (!channel.scanned) return c.redirect(back, 303)
     // scanned: this browser may be a phone that never opened the app; the app's pay-order page shows the result
     const now = await db.pay.selectFrom('orders').select('finish_pay').where('id', '=', order.id).executeTakeFirstOrThrow()
-    const paid = now.finish_pay === 1
+    const paid = now.finish_pay === FinishPay.paid
     const title = paid ? '支付成功' : '支付未完成'
     const text = paid ? '订单已支付，请回到下单的页面查看结果。' : '订单未支付，请回到下单的页面重新下单。'
     return page(c, title, html`<main data-paid="${paid ? 'true' : 'false'}"><h1>${title}</h1><p>${text}</p>

@@ -17,6 +17,7 @@ import type { OrdersTable, PayDb } from './tables.ts'
 import { lockDeviceOwner, nextUserCardIds } from '../db/row-locks.ts'
 import { deviceNotFoundOrNotYours } from '../devices/access.ts'
 import type { Selectable } from 'kysely'
+import { BuyType, FinishPay, isUnpaid, minutesLeft, UNPAID_STATES } from '../../worker/protocol/domain.ts'
 
 /** How long an unpaid order stays open (ours; the old client only shows a countdown to closeTime). */
 export const ORDER_OPEN_MS = 15 * 60_000
@@ -111,8 +112,8 @@ export const ownedCount = async (db: PayDb, userId: number): Promise<number> =>
 /** Unpaid or paying orders past closeTime become expired and give their coupon back. */
 export const expireStale = (db: PayDb, now = Date.now()): Promise<void> =>
   db.transaction().execute(async (trx) => {
-    const stale = await trx.updateTable('orders').set({ finish_pay: 4 })
-      .where('finish_pay', 'in', [0, 2]).where('close_time', '<', new Date(now)).returning('my_order_num').execute()
+    const stale = await trx.updateTable('orders').set({ finish_pay: FinishPay.expired })
+      .where('finish_pay', 'in', UNPAID_STATES).where('close_time', '<', new Date(now)).returning('my_order_num').execute()
     if (stale.length > 0) await releaseCoupons(trx, stale.map((s) => s.my_order_num))
   })
 
@@ -145,8 +146,8 @@ const deviceNamesOf = (csv: string | undefined, quantity: number): string => {
 export const createOrder = async (db: PayDb, user: AuthUser, req: OrderCreateRequest, now = Date.now()): Promise<{ myOrderNum: string }> => {
   const meal = await db.selectFrom('meals').selectAll().where('id', '=', req.id).executeTakeFirst()
   if (!meal) throw PayErrors.mealMissing()
-  const renew = req.buyType === 2
-  if (req.buyType !== 1 && !renew) throw new DomainError(Status.invalidPayload, '不支持的订单类型')
+  const renew = req.buyType === BuyType.renew
+  if (req.buyType !== BuyType.buy && !renew) throw new DomainError(Status.invalidPayload, '不支持的订单类型')
   let quantity = req.quantity
   let userCardIds = ''
   let targetsSnapshot = ''
@@ -197,7 +198,7 @@ const payableOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now: 
   await expireStale(db, now)
   const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).where('user_id', '=', user.id).executeTakeFirst()
   if (!order) throw PayErrors.orderMissing()
-  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  if (!isUnpaid(order.finish_pay)) throw PayErrors.notPayable()
   return order
 }
 
@@ -234,14 +235,14 @@ export const spendStarCoins = async (db: PayDb, hub: PushHub, user: AuthUser, my
 export const precreate = async (db: PayDb, user: AuthUser, myOrderNum: string, codeFor: (order: OrderRow) => Promise<string>, now = Date.now()) => {
   const order = await payableOrder(db, user, myOrderNum, now)
   const qrCode = await codeFor(order)
-  if (order.qr_code !== qrCode || order.finish_pay !== 2) {
-    await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: 2 }).where('id', '=', order.id).execute()
+  if (order.qr_code !== qrCode || order.finish_pay !== FinishPay.paying) {
+    await db.updateTable('orders').set({ qr_code: qrCode, finish_pay: FinishPay.paying }).where('id', '=', order.id).execute()
   }
   return { myOrderNum, qrCode, totalAmount: formatYuan(order.total_cents), closeTime: new Date(order.close_time).getTime() }
 }
 
 export const payStatusOf = (finishPay: number): PayStatus =>
-  finishPay === 1 ? 1 : finishPay === 2 ? 3 : finishPay === 0 ? 0 : 2
+  finishPay === FinishPay.paid ? 1 : finishPay === FinishPay.paying ? 3 : finishPay === FinishPay.unpaid ? 0 : 2
 
 export const findOrder = async (db: PayDb, user: AuthUser, myOrderNum: string, now = Date.now()): Promise<OrderRow> => {
   await expireStale(db, now)
@@ -261,7 +262,7 @@ export const settle = async (db: PayDb, hub: PushHub, myOrderNum: string, succes
   await expireStale(db, now)
   const order = await db.selectFrom('orders').selectAll().where('my_order_num', '=', myOrderNum).executeTakeFirst()
   if (!order) throw PayErrors.orderMissing()
-  if (order.finish_pay !== 0 && order.finish_pay !== 2) throw PayErrors.notPayable()
+  if (!isUnpaid(order.finish_pay)) throw PayErrors.notPayable()
   if (success) {
     try {
       await db.transaction().execute((trx) => fulfil(trx, order, payType, now))
@@ -295,7 +296,7 @@ const closeOrder = (db: PayDb, order: OrderRow, finishPay: number, now: number):
  * device's current expiry as of the order time, is still what was charged.
  */
 const recheckTargets = async (trx: PayDb, order: OrderRow): Promise<void> => {
-  if (order.buy_type !== 2 && order.buy_type !== 3) return
+  if (order.buy_type !== BuyType.renew && order.buy_type !== BuyType.upgrade) return
   const ids = csvNumbers(order.user_card_ids)
   const rows = await trx.selectFrom('devices').selectAll().where('user_card_id', 'in', ids).orderBy('id').forUpdate().execute()
   if (rows.length !== new Set(ids).size || rows.some((r) => r.owner_id !== order.user_id)) throw PayErrors.orderStale()
@@ -305,24 +306,24 @@ const recheckTargets = async (trx: PayDb, order: OrderRow): Promise<void> => {
   for (const device of rows) {
     const was = snapshot.find((w) => w.userCardId === device.user_card_id)
     if (was && (was.phoneType !== device.phone_type || was.tier !== device.buy_vip_type)) throw PayErrors.orderStale()
-    if (order.buy_type === 2 && device.phone_type !== order.phone_type) throw PayErrors.orderStale()
-    if (order.buy_type === 3) {
-      const minutesLeft = Math.floor((new Date(device.expires_at).getTime() - new Date(order.ctime).getTime()) / 60_000)
-      const cents = await upgradePriceCents(trx, device.phone_type, order.phone_type, minutesLeft)
+    if (order.buy_type === BuyType.renew && device.phone_type !== order.phone_type) throw PayErrors.orderStale()
+    if (order.buy_type === BuyType.upgrade) {
+      const minutes = minutesLeft(new Date(device.expires_at), new Date(order.ctime).getTime())
+      const cents = await upgradePriceCents(trx, device.phone_type, order.phone_type, minutes)
       if (cents !== order.total_cents) throw PayErrors.orderStale()
     }
   }
 }
 
 const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number): Promise<void> => {
-  const paid = await trx.updateTable('orders').set({ finish_pay: 1, pay_type: payType, finish_time: new Date(now) })
+  const paid = await trx.updateTable('orders').set({ finish_pay: FinishPay.paid, pay_type: payType, finish_time: new Date(now) })
     .where('id', '=', order.id).where('finish_pay', 'in', [0, 2]).returning('id').execute()
   // PGlite reports no affected-row count: returning() tells whether this call won the order
   if (paid.length !== 1) throw PayErrors.notPayable()
   await recheckTargets(trx, order)
   const span = order.day * DAY_MS
   let userCardIds = order.user_card_ids
-  if (order.buy_type === 3) {
+  if (order.buy_type === BuyType.upgrade) {
     const device = await trx.selectFrom('devices').select(['id', 'android_version']).where('user_card_id', 'in', csvNumbers(order.user_card_ids)).executeTakeFirst()
     if (device) {
       const versions = await trx.selectFrom('meal_types').select(['android_version', 'preview_url'])
@@ -333,7 +334,7 @@ const fulfil = async (trx: PayDb, order: OrderRow, payType: number, now: number)
         android_version: keep?.android_version ?? device.android_version, preview_url: keep?.preview_url ?? 'default',
       }).where('id', '=', device.id).execute()
     }
-  } else if (order.buy_type === 2) {
+  } else if (order.buy_type === BuyType.renew) {
     for (const id of csvNumbers(order.user_card_ids)) {
       await trx.updateTable('devices')
         .set({ expires_at: sql<Date>`greatest(expires_at, ${new Date(now)}::timestamptz) + ${`${order.day} days`}::interval` })
@@ -387,9 +388,9 @@ const upgradeTarget = async (db: PayDb, user: AuthUser, userCardId: number, now:
   }
   const auth = await db.selectFrom('device_auths').select('id').where('device_id', '=', device.id).executeTakeFirst()
   if (auth) throw PayErrors.upgradeNotOwner()
-  const minutesLeft = Math.floor((new Date(device.expires_at).getTime() - now) / 60_000)
-  if (minutesLeft <= 0) throw PayErrors.upgradeExpired()
-  return { device, minutesLeft }
+  const left = minutesLeft(new Date(device.expires_at), now)
+  if (left <= 0) throw PayErrors.upgradeExpired()
+  return { device, minutesLeft: left }
 }
 
 /** The price of upgrading a device from one phone type to another with `minutesLeft` to run, in cents (what the
@@ -427,7 +428,7 @@ export const createUpgradeOrder = async (db: PayDb, user: AuthUser, userCardId: 
   const cents = toCents(option.upgradePrice) ?? MIN_PAYABLE_CENTS
   const myOrderNum = newOrderNum(now)
   await db.insertInto('orders').values({
-    my_order_num: myOrderNum, user_id: user.id, buy_type: 3, meal_id: meal.id, phone_type: phoneType,
+    my_order_num: myOrderNum, user_id: user.id, buy_type: BuyType.upgrade, meal_id: meal.id, phone_type: phoneType,
     android_version: device.android_version, tier: option.buyVipType, day: 0, quantity: 1, coupon_id: null,
     disk_names: device.disk_name, user_card_ids: String(userCardId),
     description: `升级${device.disk_name}为${option.phoneTypeName}`, total_cents: cents,

@@ -10,6 +10,7 @@ import {
 } from './pay-service.ts'
 import { requireBuyAllowed } from './pay-switch.ts'
 import { payDb } from './tables.ts'
+import { FinishPay, isUnpaid, UNPAID_STATES } from '../../worker/protocol/domain.ts'
 
 export const registerPayRoutes = (ctx: ServerContext): void => {
   const { app, route, hub } = ctx
@@ -51,7 +52,7 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
     const { limit, offset } = pageOf(payload, PAGES.orders)
     let query = db.selectFrom('orders').where('user_id', '=', user.id)
     if (payload.buyType != null) query = query.where('buy_type', '=', payload.buyType)
-    if (payload.finishPay === 0) query = query.where('finish_pay', 'in', [0, 2])
+    if (payload.finishPay === FinishPay.unpaid) query = query.where('finish_pay', 'in', UNPAID_STATES)
     else if (payload.finishPay != null) query = query.where('finish_pay', '=', payload.finishPay)
     const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
     const rows = await query.selectAll().orderBy('ctime', 'desc').orderBy('id', 'desc')
@@ -64,7 +65,7 @@ export const registerPayRoutes = (ctx: ServerContext): void => {
 
   route(app, catalogue.cancelOrderHandle, async ({ payload, user }) => {
     const order = await findOrder(db, user, payload.myOrderNum)
-    return order.finish_pay === 0 || order.finish_pay === 2
+    return isUnpaid(order.finish_pay)
   })
   route(app, catalogue.cancelOrder, async ({ payload, user }) => {
     await cancelOrder(db, user, payload.myOrderNum)

@@ -1,11 +1,10 @@
 // Wires the effect handler and the state notices to this tab's real UI: antd-mobile Toast and Dialog, the router, the
 // tab slice.
-import type { Remote } from 'comlink'
 import type { CoreApi } from '../../worker/protocol/commands.ts'
 import { TOAST_DURATION_MS } from '../../worker/protocol/constants.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
 import type { AppRouter } from '../router/router.tsx'
-import { canonicalPath, PATHS } from '../router/paths.ts'
+import { PATHS } from '../router/paths.ts'
 import { appStore } from '../store/index.ts'
 import { createEffectHandler, type ModalRequest } from './effects.ts'
 import { createStateNotices } from './state-notices.ts'
@@ -33,18 +32,14 @@ const seenExits = {
   add: (at: number) => sessionStorage.setItem(SEEN_EXITS_KEY, [...(sessionStorage.getItem(SEEN_EXITS_KEY) ?? '').split(',').slice(-9), at].join(',')),
 }
 
-export const createTabEffects = (router: AppRouter, api: Remote<CoreApi>) => {
+export const createTabEffects = (router: AppRouter, api: CoreApi) => {
   const t = zhCN.sessionNotices
   const toLogin = () => void router.navigate({ to: PATHS.login, replace: true })
   const onEffect = createEffectHandler({
     toast: (text) => toast(text),
     navigate: (to, search, replace) => void router.navigate({ to, search, replace }),
-    currentPath: () => canonicalPath(router.state.location.pathname),
     openModal,
-    isRepairFlagged: () => appStore.getState().tab.oneClickRepair,
     clearRepairFlag: () => appStore.getState().setTab({ oneClickRepair: false }),
-    exitFromMaintenance: () => void api.exitFromMaintenance(),
-    schedule: (run, ms) => setTimeout(run, ms),
   })
   const onState = createStateNotices({
     toast,

@@ -14,6 +14,7 @@ import { CORE_WORKER_NAME, WORKER_PING_INTERVAL_MS, WORKER_PING_TIMEOUT_MS, WORK
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-config-values.ts'
 import { takeTabLock, takeEarlyCore } from '../boot/early-core.ts'
+import { createReached } from './reached.ts'
 import { createReceiver } from './receiver.ts'
 import { afterDeath, noReplayRule, settledAnswer, type ReplayRule } from './replay.ts'
 import type { ConnectCore, CoreClient, WorkerLoss } from './types.ts'
@@ -83,8 +84,11 @@ export const connectCore: ConnectCore = async (options) => {
   let firstState: (() => void) | null = null
   const ready = new Promise<void>((resolve) => { firstState = resolve })
 
+  // commands' answers name the seq they left; a screen waits for it on this tab's state (reached.ts)
+  const seqs = createReached(() => receiver.state())
   const receiver = createReceiver({
     onState: (state, replaced) => {
+      seqs.onState(state, replaced)
       stateListeners.forEach((l) => l(state, replaced))
       firstState?.()
       firstState = null
@@ -155,6 +159,7 @@ export const connectCore: ConnectCore = async (options) => {
 
   const reconnect = (gen: number, how: WorkerLoss) => {
     if (closed || gen !== generation) return
+    seqs.release()
     lossListeners.forEach((l) => l(how))
     link?.dispose()
     attach()
@@ -189,7 +194,7 @@ export const connectCore: ConnectCore = async (options) => {
   const toldFailure = (answer: unknown): unknown => {
     const r = answer as { ok?: unknown; msg?: unknown; silent?: unknown } | undefined
     if (r?.ok === false && r.silent !== true && typeof r.msg === 'string') {
-      effectListeners.forEach((l) => l({ _tag: 'ShowToast', text: r.msg as string, delayMs: 0 }))
+      effectListeners.forEach((l) => l({ _tag: 'ShowToast', text: r.msg as string }))
     }
     return answer
   }
@@ -217,17 +222,28 @@ export const connectCore: ConnectCore = async (options) => {
   }
 
   // a stable API whose calls go to whichever worker is current; route and visibility are remembered for reattach
-  const api = new Proxy({} as Remote<CoreApi>, {
-    get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : (...args: Array<unknown>) => {
-      if (prop === 'reportRoute') route = args[0] as TabRoute
-      if (prop === 'reportVisibility') visible = args[0] as boolean
-      return send(prop, args)
-    },
+  // (one function per command, made on first use: a screen may keep `api.call` in a hook's dependencies)
+  const methods = new Map<string, (...args: Array<unknown>) => Promise<unknown>>()
+  const method = (prop: string) => {
+    let m = methods.get(prop)
+    if (m === undefined) {
+      m = (...args) => {
+        if (prop === 'reportRoute') route = args[0] as TabRoute
+        if (prop === 'reportVisibility') visible = args[0] as boolean
+        return send(prop, args)
+      }
+      methods.set(prop, m)
+    }
+    return m
+  }
+  const api = new Proxy({} as CoreApi, {
+    get: (_, prop) => typeof prop !== 'string' || prop === 'then' ? undefined : method(prop),
   })
 
   const client: CoreClient = {
     api,
     state: receiver.state,
+    reached: seqs.reached,
     mode: shared ? 'shared' : 'dedicated',
     onState: (listener) => {
       stateListeners.add(listener)
@@ -248,6 +264,7 @@ export const connectCore: ConnectCore = async (options) => {
     close: () => {
       if (closed) return
       closed = true
+      seqs.release()
       clearInterval(pinger)
       const current = link
       link = null

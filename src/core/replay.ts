@@ -1,8 +1,8 @@
 // The tab's half of the replay rule (issue 21), pure so the delivery model runs it (tests/unit/delivery): what becomes
 // of a command that went out on a link whose worker then died. The command's own rule is worker/protocol/on-death.ts;
 // which endpoints `call` may repeat, and which fail silently, the worker told on attach (Attached).
-import { COMMAND_ON_DEATH, type OnDeath } from '../../worker/protocol/on-death.ts'
-import type { CallResult } from '../../worker/protocol/commands.ts'
+import { COMMAND_ON_DEATH, REPLY_COMMANDS, type OnDeath } from '../../worker/protocol/on-death.ts'
+import type { Reply } from '../../worker/protocol/commands.ts'
 import { zhCN } from '../i18n/zh-CN.ts'
 
 export interface ReplayRule {
@@ -14,12 +14,11 @@ export const noReplayRule: ReplayRule = { repeatable: new Set(), silent: new Set
 /** A replayable command is sent at most this many times more (workers dying over and over): then it is interrupted. */
 export const MAX_REPLAYS = 3
 
-/** Commands whose answer is a CallResult: a command given up answers with a clear failure, never `undefined`. */
-const CALL_RESULT_COMMANDS: ReadonlySet<string> = new Set(['login', 'loginWithCode', 'refreshSession', 'call', 'refreshDevices', 'loadMealTypes'])
+// A settled command caused no event this tab could wait for: its answer's seq is 0 (CoreClient.reached(0) is at once).
 /** Given up after MAX_REPLAYS deaths (or the tab closed): nothing was done that the customer must check. */
-export const interrupted: CallResult<never> = { ok: false, status: 0, msg: zhCN.app.coreRestarted, silent: false }
+export const interrupted: Reply<never> = { ok: false, status: 0, msg: zhCN.app.coreRestarted, silent: false, seq: 0 }
 /** A change that may or may not have reached the server when the worker died. */
-export const outcomeUnknown = (silent: boolean): CallResult<never> => ({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent })
+export const outcomeUnknown = (silent: boolean): Reply<never> => ({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent, seq: 0 })
 
 export const onDeathOf = (prop: string, args: ReadonlyArray<unknown>, rule: ReplayRule): OnDeath => {
   const own = (COMMAND_ON_DEATH as Record<string, OnDeath | undefined>)[prop] ?? 'drop'
@@ -30,7 +29,8 @@ export const onDeathOf = (prop: string, args: ReadonlyArray<unknown>, rule: Repl
 /** The answer of a command that is not (or no longer) sent again. */
 export const settledAnswer = (prop: string, args: ReadonlyArray<unknown>, how: OnDeath, rule: ReplayRule): unknown => {
   if (how === 'unknown') return outcomeUnknown(prop === 'call' && rule.silent.has(args[0] as string))
-  return CALL_RESULT_COMMANDS.has(prop) ? interrupted : undefined
+  // a command whose answer is a Reply answers with a clear failure, never `undefined`
+  return REPLY_COMMANDS.has(prop) ? interrupted : undefined
 }
 
 export type AfterDeath = { readonly replay: true } | { readonly replay: false; readonly answer: unknown }

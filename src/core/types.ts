@@ -1,5 +1,4 @@
 // What the tab's boot code and store get from the core connection (implemented in src/core/connect.ts).
-import type { Remote } from 'comlink'
 import type { CoreApi, Snapshot, TabRoute } from '../../worker/protocol/commands.ts'
 import type { EffectEvent } from '../../worker/protocol/events.ts'
 
@@ -10,12 +9,21 @@ export interface ConnectOptions {
 }
 
 export interface CoreClient {
-  /** comlink proxy of the core's API for this tab. After a worker restart it points at the new worker. */
-  readonly api: Remote<CoreApi>
+  /**
+   * The core's commands for this tab, typed by the contract (worker/protocol/commands.ts): the one way a screen calls
+   * the core. After a worker restart it points at the new worker. Each method is the same function on every read.
+   */
+  readonly api: CoreApi
   /** this tab's copy of the shared state (the projection folded over the core's batches). */
   state(): Snapshot
   /** the state after each batch; `replaced` when a snapshot replaced it (attach, reattach, a tab that fell behind). */
   onState(listener: (state: Snapshot, replaced: boolean) => void): () => void
+  /**
+   * Resolves once this tab's state has applied the state event numbered `seq`: a command's answer carries the log head
+   * it left (`Reply.seq`, `Ack.seq`), so `await core.reached(result.seq)` is "what my command changed is in my store".
+   * Also resolves when a snapshot replaces the state or the worker dies (that numbering is gone), never hangs.
+   */
+  reached(seq: number): Promise<void>
   /** effect events (toast, navigate, modal), in order, after the state they were emitted after. */
   onEffect(listener: (event: EffectEvent) => void): () => void
   /** after the core was replaced (a killed or dead worker) and this tab attached to the new one. */

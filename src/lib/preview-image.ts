@@ -2,6 +2,8 @@
 // server's file host, `{origin}/api`), by path or absolute URL. Any other site's image, shown inside the app's chrome,
 // would pass for the app's own (a fake payment QR code), so it is refused like the ad view refuses a link's own ?url=.
 
+import { isHttpProtocol } from '../../worker/protocol/domain.ts'
+
 /** The same-origin image URL `value` names, absolute, or null (another origin, another scheme, malformed). */
 export const sameOriginImageUrl = (value: string, origin: string): string | null => {
   const trimmed = value.trim()
@@ -10,7 +12,7 @@ export const sameOriginImageUrl = (value: string, origin: string): string | null
   try {
     const url = new URL(trimmed, origin)
     // `//evil.example/x` and `/\evil.example/x` resolve to another origin and are refused here
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin ? url.href : null
+    return isHttpProtocol(url.protocol) && url.origin === origin ? url.href : null
   } catch {
     return null
   }

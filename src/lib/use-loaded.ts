@@ -1,8 +1,9 @@
 // One answer read through the core for a screen that shows it (the one-call sibling of use-paged.ts): loaded on mount
 // and whenever `fetch` changes (starting from nothing), and again on reload (a retry button, or a refresh after a
 // change; what is shown stays until its answer comes). A failed load is an error with the server's message (or the
-// screen's own text), never an empty list: "nothing there" and "could not ask" are different news. The newest request
-// wins.
+// screen's own text), never an empty list: "nothing there" and "could not ask" are different news. An answer without
+// data (false, §7: the server sent none) is `empty` when the screen names what "none" is (an empty list), else the
+// screen's error. The newest request wins.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CallResult } from '../../worker/protocol/commands.ts'
 
@@ -17,7 +18,10 @@ export interface Loaded<A> {
   set(data: A): void
 }
 
-export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError: string): Loaded<A> => {
+/** `empty` of a list: no rows sent (§7 empty data) is an empty list. One reference, so it never re-runs a load. */
+export const NO_ROWS: ReadonlyArray<never> = []
+
+export const useLoaded = <A,>(fetch: () => Promise<CallResult<A | false>>, fallbackError: string, empty?: A): Loaded<A> => {
   const [state, setState] = useState({ data: null as A | null, error: null as string | null, loading: true })
   const generation = useRef(0)
 
@@ -26,8 +30,9 @@ export const useLoaded = <A,>(fetch: () => Promise<CallResult<A>>, fallbackError
     setState((s) => ({ ...s, loading: true }))
     const r = await fetch()
     if (mine !== generation.current) return
-    setState((s) => (r.ok ? { data: r.data, error: null, loading: false } : { data: s.data, error: r.msg || fallbackError, loading: false }))
-  }, [fetch, fallbackError])
+    const got: { readonly data: A } | null = !r.ok ? null : r.data !== false ? { data: r.data } : empty !== undefined ? { data: empty } : null
+    setState((s) => (got !== null ? { data: got.data, error: null, loading: false } : { data: s.data, error: (!r.ok && r.msg) || fallbackError, loading: false }))
+  }, [fetch, fallbackError, empty])
 
   useEffect(() => {
     // a new question (another device, say): the last one's answer is not its answer

@@ -19,7 +19,8 @@ export interface Paged<A> {
 const byId = (row: unknown): unknown => (row as { id: unknown }).id
 
 export const usePaged = <A,>(
-  fetchPage: (pageNum: number, pageSize: number) => Promise<CallResult<{ readonly list: ReadonlyArray<A>; readonly total: number }>>,
+  /** a page; no data (false, §7) is an empty page. */
+  fetchPage: (pageNum: number, pageSize: number) => Promise<CallResult<{ readonly list: ReadonlyArray<A>; readonly total: number } | false>>,
   fallbackError: string,
   keyOf: (row: A) => unknown = byId,
 ): Paged<A> => {

@@ -4,16 +4,6 @@
 export const isEmail = (value: string): boolean =>
   /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(value)
 
-/** Only an absolute http(s) URL from the server is ever opened. */
-export const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /** Amount with up to two decimals. */
 export const isAmount = (value: string): boolean => /^(0|[1-9]\d*)(\.\d{1,2})?$/.test(value)
 

@@ -1,20 +1,24 @@
-// The comlink-exposed CoreApi of one port: every command of a tab, answered with plain values.
+// The comlink-exposed CoreApi of one port: every command of a tab (worker/protocol/commands.ts), decoded at the
+// boundary with its request schema before any core code runs, and answered with plain values. A malformed command is
+// refused there: a Reply command answers a failure value naming the command and the reason, any other rejects with an
+// Error saying the same. State-changing commands answer with `seq`, the log head they left (CoreClient.reached).
 import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import type { CallContext } from '../http/http-pipeline.ts'
 import type { EndpointName } from '../protocol/catalogue.ts'
-import { readHomeView } from '../protocol/projection/home-view.ts'
 import { REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
-import type { CallResultOf, CoreApi, TabHello, TabHolds } from '../protocol/commands.ts'
+import { commands, type Ack, type CallResult, type CommandName, type CoreApi, type Reply } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
-import { TAB_WRITABLE_KEYS, type TabWritableKey } from '../protocol/storage-keys.ts'
+import { REPLY_COMMANDS } from '../protocol/on-death.ts'
 import type { makeCoreLayer } from '../runtime/core-layer.ts'
 import { launchTab } from '../runtime/startup.ts'
 import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { GroupLedger } from '../group/group-ledger.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
-import { HttpPipeline, type Payload } from '../http/http-pipeline.ts'
+import { HttpPipeline } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
@@ -24,14 +28,43 @@ import { TabRegistry } from '../tabs/tab-registry.ts'
 import { StreamHub } from '../stream/stream-service.ts'
 import type { HubPort } from '../stream/stream-hub.ts'
 import type { CoreToDecoder, CoreToTab, WallToTab } from '../protocol/stream-ports.ts'
+import { core } from '../texts.ts'
 
 export type CoreServices = Layer.Success<ReturnType<typeof makeCoreLayer>>
 export type RunCore = <A>(effect: Effect.Effect<A, never, CoreServices>) => Promise<A>
 
-const isWritable = (key: string): key is TabWritableKey => (TAB_WRITABLE_KEYS as ReadonlyArray<string>).includes(key)
+/** The log head after a command: every state event it published is at or below it. */
+const headSeq = Effect.gen(function* () {
+  return (yield* EventHub).snapshot().seq
+})
+const replied = <A, R>(effect: Effect.Effect<CallResult<A>, never, R>) =>
+  Effect.flatMap(effect, (result) => Effect.map(headSeq, (seq): Reply<A> => ({ ...result, seq })))
+const acked = <R>(effect: Effect.Effect<void, never, R>) => Effect.andThen(effect, Effect.map(headSeq, (seq): Ack => ({ seq })))
+
+/**
+ * Decodes every command's arguments with its request schema before the handler runs: the tab is another thread, not
+ * trusted code. A command that does not decode never reaches the core.
+ */
+export const guardCommands = (api: CoreApi): CoreApi => {
+  const guarded: Record<string, (...args: Array<unknown>) => Promise<unknown>> = {}
+  for (const name of Object.keys(commands) as Array<CommandName>) {
+    const decode = Schema.decodeUnknownResult(commands[name].request)
+    const handler = api[name] as (...args: Array<unknown>) => Promise<unknown>
+    guarded[name] = (...args) => {
+      const decoded = decode(args)
+      if (Result.isSuccess(decoded)) return handler(...decoded.success)
+      const msg = core.invalidCommand(name, decoded.failure.message)
+      return REPLY_COMMANDS.has(name) ? Promise.resolve({ ok: false, status: 0, msg, silent: false, seq: 0 }) : Promise.reject(new Error(msg))
+    }
+  }
+  return guarded as unknown as CoreApi
+}
 
 /** `lifeLock`: the name of the worker's lifetime lock once held (worker/runtime/life-lock.ts), told to each tab. */
-export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null> = Promise.resolve(null)): CoreApi => {
+export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null> = Promise.resolve(null)): CoreApi =>
+  guardCommands(makeHandlers(run, terminate, lifeLock))
+
+const makeHandlers = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null>): CoreApi => {
   let tabId: string | null = null
 
   const ctx = Effect.gen(function* () {
@@ -51,7 +84,7 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
   })
 
   return {
-    attach: (hello: TabHello, holds: TabHolds, port: MessagePort) =>
+    attach: (hello, holds, port) =>
       run(Effect.gen(function* () {
         const tabs = yield* TabRegistry
         const hub = yield* EventHub
@@ -62,43 +95,48 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
       })).then(() => ({ repeatable: REPEATABLE_ENDPOINTS, silent: SILENT_ENDPOINTS })),
     lifeLock: () => lifeLock,
     detach: () => run(detach),
-    login: (input) => run(Effect.gen(function* () {
+    login: (input) => run(replied(Effect.gen(function* () {
       const session = yield* Session
       return yield* session.login(input, yield* ctx)
-    })),
-    loginWithCode: (input) => run(Effect.gen(function* () {
+    }))),
+    loginWithCode: (input) => run(replied(Effect.gen(function* () {
       const session = yield* Session
       return yield* session.loginWithCode(input, yield* ctx)
-    })),
-    refreshSession: () => run(Effect.gen(function* () {
+    }))),
+    resetPassword: (input) => run(replied(Effect.gen(function* () {
+      const session = yield* Session
+      return yield* session.resetPassword(input, yield* ctx)
+    }))),
+    refreshSession: () => run(replied(Effect.gen(function* () {
       const session = yield* Session
       return yield* session.refresh(yield* ctx)
-    })),
-    logout: () => run(Effect.gen(function* () {
+    }))),
+    logout: () => run(acked(Effect.gen(function* () {
       const session = yield* Session
       yield* session.logout(yield* ctx)
-    })),
-    call: <N extends EndpointName>(name: N, ...payload: [unknown?]) =>
-      run(Effect.gen(function* () {
-        // the name is checked against the catalogue by the pipeline: the tab is another thread, not trusted code
+    }))),
+    // the payload is decoded by the pipeline with the endpoint's own request schema (the name is by now one of the
+    // catalogue's); the data type per endpoint is the contract's CallReply
+    call: ((name: EndpointName, payload?: unknown) =>
+      run(replied(Effect.gen(function* () {
         const http = yield* HttpPipeline
         const hub = yield* EventHub
         const { epoch } = (yield* SessionState).current()
-        const result = yield* http.call(name, (payload[0] ?? {}) as Payload<N>, yield* ctx)
+        const result = yield* http.call(name, payload, yield* ctx)
         const shared = avatarEventOf(name, result, hub.snapshot())
         if (shared !== null) hub.publish(shared, epoch)
         return result
-      })) as Promise<CallResultOf<N>>,
+      })))) as CoreApi['call'],
     refreshDevices: () =>
-      run(Effect.gen(function* () {
+      run(replied(Effect.gen(function* () {
         const devices = yield* DeviceList
         return yield* devices.refresh(yield* ctx)
-      })),
+      }))),
     loadMealTypes: () =>
-      run(Effect.gen(function* () {
+      run(replied(Effect.gen(function* () {
         const meals = yield* MealTypes
         return yield* meals.reload(yield* ctx)
-      })),
+      }))),
     reportRoute: (route) =>
       run(Effect.gen(function* () {
         const tabs = yield* TabRegistry
@@ -111,22 +149,19 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
       })),
     getLocal: (key) =>
       run(Effect.gen(function* () {
-        if (!isWritable(key)) return null
         return yield* getString(yield* Storage, key)
       })),
     setLocal: (key, value) =>
       run(Effect.gen(function* () {
-        if (!isWritable(key)) return
         const storage = yield* Storage
         yield* value === null ? storage.remove(key) : storage.set(key, value)
       })),
     setHomeView: (view) =>
-      run(Effect.gen(function* () {
+      run(acked(Effect.gen(function* () {
         const hub = yield* EventHub
-        const next = readHomeView(view)
         const now = hub.snapshot().homeView
-        if (next.mode !== now.mode || next.columns !== now.columns) hub.publish({ _tag: 'HomeViewChanged', view: next })
-      })),
+        if (view.mode !== now.mode || view.columns !== now.columns) hub.publish({ _tag: 'HomeViewChanged', view })
+      }))),
     openStream: (input, decoder, control) =>
       run(Effect.gen(function* () {
         const streams = yield* StreamHub
@@ -145,22 +180,22 @@ export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promi
       run(Effect.gen(function* () {
         (yield* StreamHub).detachWall(wallId)
       })),
-    groupCommand: (input) => run(Effect.gen(function* () {
+    groupCommand: (input) => run(replied(Effect.gen(function* () {
       return yield* (yield* GroupLedger).run(input)
-    })),
+    }))),
     streamStats: () => run(Effect.gen(function* () {
       return (yield* StreamHub).stats()
     })),
     ping: () => Promise.resolve('pong' as const),
     exitFromMaintenance: () =>
-      run(Effect.gen(function* () {
+      run(acked(Effect.gen(function* () {
         const tabs = yield* TabRegistry
         const exit = yield* ExitAction
         const session = yield* SessionState
         const route = tabId === null ? undefined : tabs.get(tabId)?.route
         if (route?.path === LOGIN_PATH) return
         yield* exit.runOnce(session.current().epoch, { redirect: true })
-      })),
+      }))),
     exportLog: () => run(Effect.gen(function* () {
       const hub = yield* EventHub
       return hub.exportLog()

@@ -9,8 +9,8 @@ import * as Option from 'effect/Option'
 import { CoreConfig } from '../config/core-config.ts'
 import { EventHub } from '../events/event-hub.ts'
 import type { Catalogue, EndpointName } from '../protocol/catalogue.ts'
-import type { CallResult } from '../protocol/commands.ts'
-import type { Endpoint, RequestOf, ResponseOf } from '../protocol/endpoint.ts'
+import type { CallResult, DataOf } from '../protocol/commands.ts'
+import type { Endpoint, RequestOf } from '../protocol/endpoint.ts'
 import { Background } from '../runtime/background.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { SessionState } from '../session/session-state.ts'
@@ -41,14 +41,17 @@ export interface CallContext {
 
 export const coreCall: CallContext = { tabId: null, channelCode: null }
 
-export type Data<N extends EndpointName> = ResponseOf<Catalogue[N]> | false
+export type Data<N extends EndpointName> = DataOf<N>
 export type Payload<N extends EndpointName> = RequestOf<Catalogue[N]>
 
 export interface HttpPipelineShape {
   /** `false` when the server sent empty data (§7). */
   readonly request: <N extends EndpointName>(name: N, payload: Payload<N>, ctx: CallContext) => Effect.Effect<Data<N>, CallFailed>
-  /** the same call as a plain value for a tab; a name outside the catalogue fails with 服务器错误. */
-  readonly call: <N extends EndpointName>(name: N, payload: Payload<N>, ctx: CallContext) => Effect.Effect<CallResult<Data<N>>>
+  /**
+   * A tab's call, answered as a plain value: the payload comes from another thread and is decoded with the endpoint's
+   * request schema first (a payload that does not decode is refused without a request, with the schema's reason).
+   */
+  readonly call: (name: EndpointName, payload: unknown, ctx: CallContext) => Effect.Effect<CallResult<unknown>>
 }
 
 export const toCallResult = <A, R>(effect: Effect.Effect<A, CallFailed, R>): Effect.Effect<CallResult<A>, never, R> =>
@@ -111,14 +114,22 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
               if (outcome.toast && ctx.quiet !== true) {
                 const to = ctx.tabId ?? 'all'
                 background.run(Effect.sleep(config.errorToastDelayMs).pipe(
-                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg, delayMs: 0 }, to))),
+                  Effect.andThen(Effect.sync(() => hub.emit({ _tag: 'ShowToast', text: outcome.msg }, to))),
                 ))
               }
               return yield* new CallFailed({ status: outcome.status, msg: outcome.msg, silent: false })
           }
         })
 
-      return { request, call: (name, payload, ctx) => toCallResult(request(name, payload, ctx)) }
+      const call = (name: EndpointName, payload: unknown, ctx: CallContext): Effect.Effect<CallResult<unknown>> =>
+        Effect.gen(function* () {
+          const w = yield* loadWire
+          const decoded = w.decodePayload(name, payload ?? {})
+          if (!decoded.ok) return { ok: false, status: 0, msg: core.invalidCommand(`call ${name}`, decoded.reason), silent: false }
+          return yield* toCallResult(request(name, decoded.payload as Payload<typeof name>, ctx))
+        })
+
+      return { request, call }
     }),
   )
 }

@@ -2,7 +2,7 @@
 // activation codes, star coins and online customer service (product-spec §2, §7; api-notes "Login and account").
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
-import { CodeText, Id, IntIn, NameText, PageNum, PageSize, TokenText } from './limits.ts'
+import { CodeText, Id, IntIn, NameText, PageRequest, TokenText } from './limits.ts'
 
 /** api-notes: the "my" page header. */
 export const LeftInfo = Schema.Struct({ surfaceName: Schema.String, starCoin: Schema.Number, couponNum: Schema.Number })
@@ -58,12 +58,7 @@ export const Coupon = Schema.Struct({
 })
 export type Coupon = typeof Coupon.Type
 
-export const PageRequest = Schema.Struct({ pageNum: Schema.optional(PageNum), pageSize: Schema.optional(PageSize) })
-export const CouponPageRequest = Schema.Struct({
-  status: IntIn(0, 99),
-  pageNum: Schema.optional(PageNum),
-  pageSize: Schema.optional(PageSize),
-})
+export const CouponPageRequest = Schema.Struct({ status: IntIn(0, 99), ...PageRequest.fields })
 export const CouponPage = Schema.Struct({ list: Schema.Array(Coupon), total: Schema.Number })
 export type CouponPage = typeof CouponPage.Type
 

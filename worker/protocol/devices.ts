@@ -1,7 +1,7 @@
 // Devices area ("cards": one rented cloud phone is a user card), api-notes "Devices".
 import * as Schema from 'effect/Schema'
 import { endpoint, NoPayload } from './endpoint.ts'
-import { AccountText, FiniteIn, Id, ListOf, NameText, PageNum, PageSize } from './limits.ts'
+import { AccountText, FiniteIn, Id, ListOf, NameText, PageRequest } from './limits.ts'
 
 /** a bulk request names at most this many devices (more than an account may own). */
 const MAX_DEVICES_PER_REQUEST = 100
@@ -77,7 +77,6 @@ export type BulkItemResult = typeof BulkItemResult.Type
 export const OperationAccepted = Schema.Struct({ userCardId: Schema.Number, busySeconds: Schema.Number })
 export type OperationAccepted = typeof OperationAccepted.Type
 
-export const PageRequest = Schema.Struct({ pageNum: PageNum, pageSize: PageSize })
 const page = <S extends Schema.Top>(item: S) => Schema.Struct({ list: Schema.Array(item), total: Schema.Number })
 
 /** One-tap new device: the old card is replaced by a new one with the same remaining time. */
@@ -195,7 +194,7 @@ export const deviceEndpoints = {
   }),
   rebootDevice: endpoint({
     name: 'rebootDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reboot',
-    request: UserCardIdQuery, response: Schema.Unknown,
+    request: UserCardIdQuery, response: OperationAccepted,
   }),
   /** data is ConnectStarting with status 5200 (retry), ConnectReady with status 0. */
   connect: endpoint({

@@ -1,4 +1,4 @@
-// The text of endpoint-flags.ts, derived from the catalogue (the flags' one home). Kept apart from the generated file so
+// The text of endpoint-flags.ts, derived from the catalogue (the flags' and names' one home). Kept apart from the generated file so
 // the worker's entry imports names only, not the catalogue's schemas (its bundle budget: the schemas load with the
 // first call, worker/http/wire.ts).
 import { catalogue, type EndpointName } from './catalogue.ts'
@@ -11,6 +11,10 @@ const list = (items: ReadonlyArray<string>): string => items.map((n) => `  '${n}
 export const endpointFlagsSource = (): string =>
   `// Generated from worker/protocol/catalogue.ts by scripts/endpoint-flags.ts; do not edit.
 import type { EndpointName } from './catalogue.ts'
+
+/** Every endpoint of the catalogue, by name (the command contract checks a call's name against these). */
+export const ENDPOINT_NAMES: ReadonlyArray<EndpointName> = [
+${list(names(() => true))}]
 
 /** Endpoints safe to send again to a new worker when the old one died with the call in flight (the replay rule). */
 export const REPEATABLE_ENDPOINTS: ReadonlyArray<EndpointName> = [

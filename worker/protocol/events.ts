@@ -93,26 +93,22 @@ export const StateEvent = Schema.Union([
 export type StateEvent = typeof StateEvent.Type
 
 // ---- effect events (transient) ----
-export const ShowToast = Schema.TaggedStruct('ShowToast', { text: Schema.String, delayMs: Schema.Number })
+// Each carries only what the core sends; every rule about them is decided in the core when it emits (the delays run
+// there, the one-click-repair flag is read from the tab's reported route, the maintenance confirm's "unless on login"
+// is exitFromMaintenance's), and the tab just performs them.
+export const ShowToast = Schema.TaggedStruct('ShowToast', { text: Schema.String })
 export const NavigateTo = Schema.TaggedStruct('NavigateTo', {
   to: Schema.String,
   search: Schema.optional(Schema.Record(Schema.String, Schema.String)),
   replace: Schema.Boolean,
-  delayMs: Schema.Number,
-  /** only navigate if the tab is still on this path when the delay ends (changeCard "unless flagged"). */
-  unlessRepairFlagged: Schema.optional(Schema.Boolean),
 })
-export const ModalAction = Schema.Literals(['none', 'relaunchLogin', 'exitUnlessOnLogin'])
+/** An alert with one button, no cancel and no mask close (removeAuth). */
 export const ShowModal = Schema.TaggedStruct('ShowModal', {
   /** identifies the modal so the same one is not stacked twice. */
   key: Schema.String,
   title: Schema.String,
   content: Schema.String,
   confirmText: Schema.String,
-  action: ModalAction,
-  delayMs: Schema.Number,
-  /** false: the modal has no cancel and no mask close. Absent means cancelable. */
-  cancelable: Schema.optional(Schema.Boolean),
 })
 /** changeCard in the viewer: clear the one-click-repair flag of that tab. */
 export const ClearRepairFlag = Schema.TaggedStruct('ClearRepairFlag', {})

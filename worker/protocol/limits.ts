@@ -16,6 +16,8 @@ export const Id = IntIn(1, MAX_ID)
 export const PageNum = IntIn(1, 100_000)
 /** handlers clamp to their own page sizes; this only refuses absurd values. */
 export const PageSize = IntIn(1, 1_000)
+/** A page of a list (every paged endpoint): either number may be left out, the server then uses its default. */
+export const PageRequest = Schema.Struct({ pageNum: Schema.optional(PageNum), pageSize: Schema.optional(PageSize) })
 /** a phone number or a username typed as an account (format checked by the handler). */
 export const AccountText = Text(32)
 /** an SMS, activation or security code (format checked by the handler). */

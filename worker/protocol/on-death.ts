@@ -1,7 +1,8 @@
 // The replay rule (issue 21), free of Schema so the tab's entry can import it: what a tab does with a command that was
 // on its way when the core's worker died. Which endpoints `call` may repeat is the catalogue's (Endpoint.repeatable),
-// told to each tab on attach (Attached.repeatable).
-import type { CoreApi } from './commands.ts'
+// told to each tab on attach (Attached.repeatable). The commands themselves are declared in ./commands.ts; the tables
+// here are keyed by its CommandName, so a new command does not compile until it has decided.
+import type { CommandName, Commands } from './commands.ts'
 
 /**
  * What becomes of a command on its way when the core's worker dies (issue 21), declared for every command:
@@ -13,7 +14,7 @@ import type { CoreApi } from './commands.ts'
  *   the dead worker and the viewer opens it again on reattach; ping, attach and detach belong to the link itself).
  */
 export type OnDeath = 'replay' | 'call' | 'unknown' | 'drop'
-export const COMMAND_ON_DEATH: { readonly [K in keyof CoreApi]: OnDeath } = {
+export const COMMAND_ON_DEATH: { readonly [K in CommandName]: OnDeath } = {
   attach: 'drop',
   lifeLock: 'drop',
   detach: 'drop',
@@ -21,6 +22,8 @@ export const COMMAND_ON_DEATH: { readonly [K in keyof CoreApi]: OnDeath } = {
   login: 'replay',
   // the SMS code is spent by the first attempt (and a registration creates the account)
   loginWithCode: 'unknown',
+  // the SMS code is spent by the first attempt
+  resetPassword: 'unknown',
   refreshSession: 'replay',
   logout: 'replay',
   call: 'call',
@@ -43,3 +46,11 @@ export const COMMAND_ON_DEATH: { readonly [K in keyof CoreApi]: OnDeath } = {
   groupCommand: 'replay',
   __terminate: 'drop',
 }
+
+/** The commands whose answer is a Reply (a CallResult with `seq`): exactly those, checked against the contract. */
+type ReplyCommand = { [K in CommandName]: Commands[K]['result']['Type'] extends { readonly ok: boolean } ? K : never }[CommandName]
+const REPLY: { readonly [K in ReplyCommand]: true } = {
+  login: true, loginWithCode: true, resetPassword: true, refreshSession: true, call: true, refreshDevices: true, loadMealTypes: true,
+  groupCommand: true,
+}
+export const REPLY_COMMANDS: ReadonlySet<string> = new Set(Object.keys(REPLY))

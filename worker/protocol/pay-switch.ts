@@ -1,6 +1,7 @@
 // The payment switch (§3): which OS a request comes from, named like uni-app's osName. The server derives osName from
 // the request's User-Agent and returns it with the switch; the screens use the server's osName and read the user
 // agent themselves only when a server sends none.
+import { BuyType } from './domain.ts'
 export type OsName = 'ios' | 'android' | 'harmonyos' | 'windows' | 'macos' | 'linux' | 'other'
 
 export const osNameOf = (userAgent: string): OsName => {
@@ -30,6 +31,6 @@ export const buyRefusal = (sw: { iosBuySwitch: boolean; androidBuySwitch: boolea
 /** An order for more than one device at once (a batch purchase or a batch renewal): the batch switch governs it, as
  * coupons without batchBuy do (api-notes). Renewals count their distinct devices, purchases their quantity. */
 export const isBatchOrder = (order: { buyType: number; quantity: number; userCardIdStr?: string | undefined }): boolean =>
-  order.buyType === 2
+  order.buyType === BuyType.renew
     ? new Set((order.userCardIdStr ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s))).size > 1
     : order.quantity > 1

@@ -47,10 +47,10 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
             continue
           }
           later(config.changeCardToastDelayMs, () =>
-            hub.emit({ _tag: 'ShowToast', text: core.cardSwitched, delayMs: 0 }, tab.tabId))
+            hub.emit({ _tag: 'ShowToast', text: core.cardSwitched }, tab.tabId))
           later(config.changeCardRedirectDelayMs, () => {
             if (tabs.get(tab.tabId)?.route.oneClickRepair === true) return
-            hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true, delayMs: 0, unlessRepairFlagged: true }, tab.tabId)
+            hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true }, tab.tabId)
           })
         }
       }
@@ -60,11 +60,11 @@ export class PushRules extends Context.Service<PushRules, { readonly handle: (m:
         for (const tab of tabs.list()) {
           if (!isHome(tab) && !isViewer(tab)) continue
           if (isViewer(tab) && m.data?.userCardId !== undefined && !sameCard(tab, m.data.userCardId)) continue
-          hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true, delayMs: 0 }, tab.tabId)
+          hub.emit({ _tag: 'NavigateTo', to: HOME_PATHS[0], replace: true }, tab.tabId)
           later(config.removeAuthModalDelayMs, () =>
             hub.emit({
               _tag: 'ShowModal', key: `removeAuth:${diskName}`, title: core.removeAuthTitle,
-              content: core.removeAuthContent(diskName), confirmText: dialog.ok, action: 'none', delayMs: 0,
+              content: core.removeAuthContent(diskName), confirmText: dialog.ok,
             }, tab.tabId))
         }
       }

@@ -48,7 +48,7 @@ export class ExitAction extends Context.Service<ExitAction, ExitActionShape>()('
           yield* hub.clearAccount()
           if (o.redirect) {
             background.run(Effect.sleep(config.exitRedirectDelayMs).pipe(Effect.andThen(Effect.sync(() =>
-              hub.emit({ _tag: 'NavigateTo', to: LOGIN_PATH, replace: true, delayMs: 0 }, 'all')))))
+              hub.emit({ _tag: 'NavigateTo', to: LOGIN_PATH, replace: true }, 'all')))))
           }
         })
 

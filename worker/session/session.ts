@@ -8,7 +8,7 @@ import { EventHub } from '../events/event-hub.ts'
 import { CallFailed } from '../http/call-failed.ts'
 import { coreCall, HttpPipeline, toCallResult, type CallContext, type Data } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
-import type { CallResult, CodeLoginInput, LoginInput } from '../protocol/commands.ts'
+import type { CallResult, CodeLoginInput, LoginInput, ResetPasswordInput } from '../protocol/commands.ts'
 import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
 import { Background } from '../runtime/background.ts'
@@ -23,6 +23,8 @@ export interface SessionShape {
   readonly loginWithCode: (input: CodeLoginInput, ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
   /** personalInfo -> dataInfo and phone -> SessionChanged, so every tab's guard sees the account as it is now. */
   readonly refresh: (ctx: CallContext) => Effect.Effect<CallResult<UserInfo>>
+  /** Forgotten password: the new password encrypted here, like the login's, then passwordBackNew; no session changes. */
+  readonly resetPassword: (input: ResetPasswordInput, ctx: CallContext) => Effect.Effect<CallResult<Data<'passwordBackNew'>>>
   readonly logout: (ctx: CallContext) => Effect.Effect<void>
   /** visit log operationType 1 (a launch or a login); its data is the loginId sent back on logout. Never waited on. */
   readonly logVisit: (ctx: CallContext) => Effect.Effect<void>
@@ -164,7 +166,13 @@ export class Session extends Context.Service<Session, SessionShape>()('cloud-pho
           return user
         }))
 
-      return { login, loginWithCode, refresh, logout: (ctx) => endSession(ctx, true), logVisit }
+      const resetPassword = (input: ResetPasswordInput, ctx: CallContext) =>
+        toCallResult(Effect.gen(function* () {
+          const password = yield* encrypted(input.password, ctx)
+          return yield* http.request('passwordBackNew', { phone: input.phone, code: input.code, password }, ctx)
+        }))
+
+      return { login, loginWithCode, refresh, resetPassword, logout: (ctx) => endSession(ctx, true), logVisit }
     }),
   )
 }

@@ -49,7 +49,7 @@ const makeIdbStorage = (db: IDBPDatabase): StorageShape => {
       }
       await done
     }, undefined),
-    readPersisted: () => run(async () => ((await db.get(STATE, STATE_KEY)) as PersistedState | undefined) ?? null, null),
+    readPersisted: () => run(async (): Promise<unknown> => (await db.get(STATE, STATE_KEY)) ?? null, null),
   }
 }
 

@@ -32,7 +32,8 @@ export interface StorageShape {
   /** removes every key not listed (first launch). */
   readonly clearExcept: (keep: ReadonlyArray<StorageKey>) => Effect.Effect<void>
   readonly commit: (commit: SnapshotCommit) => Effect.Effect<void>
-  readonly readPersisted: () => Effect.Effect<PersistedState | null>
+  /** what was stored, as stored: decoded by the one reader (worker/events/hydrate.ts readPersisted). */
+  readonly readPersisted: () => Effect.Effect<unknown>
 }
 
 export const makeMemoryStorage = (

@@ -6,7 +6,7 @@ import { ActionSheet, Button, Dialog, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
-import { canDo, type DeviceOp } from './device-rules.ts'
+import { canDo, isAuthorisedToMe, type DeviceOp } from './device-rules.ts'
 import { ModelParametersSheet } from './ModelParameters.tsx'
 import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../core/use-call.ts'
@@ -73,7 +73,7 @@ export const DeviceMoreSheets = ({ more, onClose }: { more: MoreSheetState | nul
     { key: 'authorise', text: t.authorise, onClick: go(PATHS.authorizedDevices) },
     { key: 'replace', text: t.replace, disabled: !canDo(device, 'replace'), onClick: go(PATHS.replacement) },
     { key: 'upgrade', text: t.upgrade, disabled: !canDo(device, 'upgrade'), onClick: go(PATHS.packageUpgrade, { userCardId: String(device.userCardId) }) },
-    { key: 'timing', text: t.timing, disabled: device.authPhone === 1 && device.phoneAuthStatus === 1, onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
+    { key: 'timing', text: t.timing, disabled: isAuthorisedToMe(device), onClick: go(PATHS.timingRecord, { userCardId: String(device.userCardId) }) },
     { key: 'model', text: t.model, onClick: () => setModel({ device, open: true }) },
   ].map((a) => ({ ...a, text: <span data-testid={`device-action-${a.key}`}>{a.text}</span> }))
 

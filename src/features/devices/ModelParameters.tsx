@@ -4,7 +4,7 @@ import { Button, Dialog, List, Picker, Popup, Skeleton, Toast } from 'antd-mobil
 import { useCallback, useEffect, useState } from 'react'
 import type { DeviceModel, ModelParameters as Params } from '../../../worker/protocol/devices.ts'
 import { devicesZhCN as devicesText } from '../../i18n/zh-CN.devices.ts'
-import { useCall } from '../../core/use-call.ts'
+import { useCall, withData } from '../../core/use-call.ts'
 import { useLoaded } from '../../lib/use-loaded.ts'
 import { LoadFailed } from '../../ui/LoadFailed.tsx'
 
@@ -37,19 +37,19 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
     setMaker(null)
     setModel(null)
     if (userCardId === null) return
-    if (canEdit) void call('getManufacturer', {}).then((r) => r.ok && setMakers([...r.data]))
+    if (canEdit) void call('getManufacturer', {}).then((r) => r.ok && setMakers([...r.data || []]))
   }, [call, userCardId, canEdit])
 
   useEffect(() => {
     setModel(null)
     if (maker === null) return setModels([])
-    void call('getModelParameters', { manufacturer: maker }).then((r) => r.ok && setModels(r.data))
+    void call('getModelParameters', { manufacturer: maker }).then((r) => r.ok && setModels(r.data || []))
   }, [call, maker])
 
   const save = async () => {
     if (userCardId === null || maker === null || model === null) return
     setBusy(true)
-    const r = await call('updateModelParameters', { userCardId, manufacturer: maker, model })
+    const r = withData(await call('updateModelParameters', { userCardId, manufacturer: maker, model }))
     setBusy(false)
     if (!r.ok) return
     loaded.set(r.data)
@@ -62,7 +62,7 @@ export const ModelParametersSheet = ({ userCardId, canEdit, onClose, onRestart }
     const ok = await Dialog.confirm({ content: t.restoreConfirm, confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
     if (!ok) return
     setBusy(true)
-    const r = await call('restoreModelParameters', { userCardId })
+    const r = withData(await call('restoreModelParameters', { userCardId }))
     setBusy(false)
     if (!r.ok) return
     loaded.set(r.data)

@@ -1,7 +1,7 @@
 // Ad click rule (spec §2, decisions.md): an absolute http(s) clickUrl opens the ad view with it (and the ad's id);
 // "1" opens purchase, passing phoneType and androidVersion only when both are present; anything else is a failed
 // jump. The ad view frames a url only when the ad list names it for that ad (adFrameUrl), never a link's own ?url=.
-import { isHttpUrl } from '../../lib/validators.ts'
+import { isHttpUrl } from '../../../worker/protocol/domain.ts'
 import { PATHS, type RoutePath } from '../../router/paths.ts'
 
 export interface AdLike {

@@ -2,6 +2,7 @@
 import type { Device } from '../../../worker/protocol/devices.ts'
 import { BASE_PATH, VALID_TIME_WARN_MINUTES } from '../../../worker/protocol/constants.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
+import { AuthDirection, PhoneAuthStatus } from '../../../worker/protocol/domain.ts'
 
 const MINUTES_PER_DAY = 1440
 const MINUTES_PER_HOUR = 60
@@ -29,8 +30,8 @@ export const remainingTone = (validTime: number): RemainingTone =>
 export type AuthMarker = 'authorisedToMe' | 'authorisedByMe'
 
 export const authMarker = (device: Pick<Device, 'phoneAuthStatus' | 'authPhone'>): AuthMarker | null => {
-  if (device.phoneAuthStatus !== 1) return null
-  return device.authPhone === 1 ? 'authorisedToMe' : 'authorisedByMe'
+  if (device.phoneAuthStatus !== PhoneAuthStatus.authorised) return null
+  return device.authPhone === AuthDirection.toMe ? 'authorisedToMe' : 'authorisedByMe'
 }
 
 export const authMarkerText = (marker: AuthMarker): string => zhCN.devices[marker]

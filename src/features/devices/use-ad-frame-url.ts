@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { AD_PLACE_HOME_POPUP } from '../../../worker/protocol/constants.ts'
 import { useCall } from '../../core/use-call.ts'
-import { isHttpUrl } from '../../lib/validators.ts'
+import { isHttpUrl } from '../../../worker/protocol/domain.ts'
 import { adFrameUrl } from './ad-click.ts'
 
 /** 'checking' while the ad list loads, then the url to frame, or null (refused). */

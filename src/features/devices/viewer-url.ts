@@ -1,6 +1,7 @@
 // The service's own viewer page for the frame stream (api-notes "Devices"): built from the connect result, and only
 // for an http(s) host so a connect answer can never point the frame at another scheme.
 import type { ConnectReady } from '../../../worker/protocol/devices.ts'
+import { isHttpProtocol } from '../../../worker/protocol/domain.ts'
 
 export const VIEWER_PAGE = '/h5/screenIos/index.html'
 
@@ -12,7 +13,7 @@ export const buildViewerUrl = (r: ConnectReady): string | null => {
   } catch {
     return null
   }
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') return null
+  if (!isHttpProtocol(base.protocol)) return null
   const url = new URL(VIEWER_PAGE, base.origin)
   url.search = new URLSearchParams({
     token: r.cardToken,

@@ -2,7 +2,7 @@
 // saving it on the customer's device under its name.
 import { DOWNLOAD_TIMEOUT_MS } from '../../../worker/protocol/files.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { resolveHttpUrl } from '../../lib/http-url.ts'
+import { resolveHttpUrl } from '../../../worker/protocol/domain.ts'
 import { parseEnvelope } from './upload.ts'
 
 const t = zhCN.files

@@ -2,7 +2,7 @@
 // progress): XHR with upload progress, the §9 upload timeout, cancellable, the envelope read as the core would.
 import { UPLOAD_TIMEOUT_MS, type UploadedFile } from '../../../worker/protocol/files.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
-import { resolveHttpUrl } from '../../lib/http-url.ts'
+import { resolveHttpUrl } from '../../../worker/protocol/domain.ts'
 
 const t = zhCN.files
 

@@ -18,9 +18,10 @@ import { startPayment } from './start-payment.ts'
 import {
   bestCoupon, couponApplies, formatYuan, maxPurchasable, payableCents, starCoinPrice, subtotalCents, toCents, type PayMethod,
 } from '../../../worker/protocol/pricing.ts'
-import { useCall } from '../../core/use-call.ts'
+import { useCall, withData } from '../../core/use-call.ts'
 import { useConfirmPayment } from './payment-popup.ts'
 import './pay.css'
+import { BuyType } from '../../../worker/protocol/domain.ts'
 
 const t = zhCN.pay
 
@@ -78,7 +79,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
   }, [call, phoneType, attempt])
 
   useEffect(() => {
-    void call('getControlSwitch', {}).then((r) => r.ok && setPaySwitch(r.data))
+    void call('getControlSwitch', {}).then((r) => r.ok && r.data !== false && setPaySwitch(r.data))
   }, [call])
 
   const meal = load.state === 'ready' ? (load.meals.find((m) => m.id === mealId) ?? null) : null
@@ -92,7 +93,7 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
     let live = true
     void call('getUserCouponSort', { products, payAmount: subtotalCents(rules, quantity) / 100 }).then((r) => {
       if (!live) return
-      const list = r.ok ? r.data : []
+      const list = (r.ok && r.data) || []
       setCoupons(list)
       setCouponId(bestCoupon(rules, list, quantity, 'alipayQr')?.id ?? null)
     })
@@ -123,13 +124,13 @@ export const BuyPanel = ({ mode, phoneType, androidVersion, userCardIds = [], pr
     if (!ok) return
     setSubmitting(true)
     try {
-      const created = await call('orderCreate', {
-        buyType: mode === 'buy' ? 1 : 2, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
+      const created = withData(await call('orderCreate', {
+        buyType: mode === 'buy' ? BuyType.buy : BuyType.renew, id: meal.id, phoneType, quantity, mealType: meal.buyVipType,
         couponId: usableCoupon?.id ?? null,
         ...(mode === 'buy'
           ? { androidVersion: androidVersion ?? '', ...(nameText !== '' ? { diskName: nameText } : {}) }
           : { userCardIdStr: userCardIds.join(',') }),
-      })
+      }))
       if (!created.ok) return
       const myOrderNum = created.data.myOrderNum
       void call('stat', { pointName: Points.purchaseOrder })

@@ -3,6 +3,7 @@ import type { Device } from '../../../worker/protocol/devices.ts'
 import type { PaySwitch } from '../../../worker/protocol/pay.ts'
 import { payZhCN as t } from '../../i18n/zh-CN.pay.ts'
 import { buyRefusal, osNameOf } from '../../../worker/protocol/pay-switch.ts'
+import { PhoneAuthStatus } from '../../../worker/protocol/domain.ts'
 
 /** How often the pay-order and status pages ask for the pay status. */
 export const PAY_STATUS_POLL_MS = 2_000
@@ -25,11 +26,10 @@ export const payBlockedText = (sw: PaySwitch | null, userAgent: string): string 
 }
 
 /** Renewable by me: mine (no authorisation either way). */
-export const isRenewable = (d: Pick<Device, 'phoneAuthStatus'>): boolean => d.phoneAuthStatus !== 1
+export const isRenewable = (d: Pick<Device, 'phoneAuthStatus'>): boolean => d.phoneAuthStatus !== PhoneAuthStatus.authorised
 
 export const payTypeText = (payType: number | null): string => (payType === null ? '' : (t.payType[payType] ?? ''))
 export const finishPayText = (finishPay: number): string => t.finishPay[finishPay] ?? ''
-export const isUnpaid = (finishPay: number): boolean => finishPay === 0 || finishPay === 2
 
 const two = (n: number) => String(n).padStart(2, '0')
 export const dateTimeText = (ms: number): string => {

@@ -3,9 +3,9 @@
 import { Toast } from 'antd-mobile'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { Points } from '../analytics/points.ts'
-import { resolveHttpUrl } from '../../lib/http-url.ts'
+import { resolveHttpUrl } from '../../../worker/protocol/domain.ts'
 import type { PayMethod } from '../../../worker/protocol/pricing.ts'
-import type { CoreCall } from '../../core/use-call.ts'
+import { withData, type CoreCall } from '../../core/use-call.ts'
 
 const t = zhCN.pay
 
@@ -29,7 +29,7 @@ export const startPayment = async (
     return { kind: 'paid' }
   }
   if (method === 'alipayQr') return { kind: 'qr' }
-  const spent = await call(method === 'alipayH5' ? 'alipayH5Spend' : 'wxPayH5Spend', { myOrderNum })
+  const spent = withData(await call(method === 'alipayH5' ? 'alipayH5Spend' : 'wxPayH5Spend', { myOrderNum }))
   if (!spent.ok) return { kind: 'failed' }
   const target = resolveHttpUrl(spent.data.payUrl, window.location.href)
   if (!target) {

@@ -14,7 +14,7 @@ export const usePayStatus = (call: CoreCall, myOrderNum: string, active: boolean
     const tick = async () => {
       const r = await call('getPayStatus', { myOrderNum })
       if (!live) return
-      if (r.ok) setStatus(r.data)
+      if (r.ok && r.data !== false) setStatus(r.data)
       if (!r.ok || r.data === 0 || r.data === 3) timer = setTimeout(() => void tick(), PAY_STATUS_POLL_MS)
     }
     void tick()

@@ -206,7 +206,7 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
     switch (c.k) {
       case 'publish': c.events.forEach((e) => worker.publish(e)); break
       case 'emit': {
-        const event: EffectEvent = { _tag: 'ShowToast', text: `${effectNo++}:${worker.state().seq}:g${generationNo}`, delayMs: 0 }
+        const event: EffectEvent = { _tag: 'ShowToast', text: `${effectNo++}:${worker.state().seq}:g${generationNo}` }
         worker.emit(event, c.to === 'all' ? 'all' : tabs[c.to].id)
         break
       }

@@ -1,8 +1,7 @@
 // Order screen rules: countdown text, the payment switch per OS with its default tip, URLs that may be opened.
 import { describe, expect, it } from 'vitest'
-import { resolveHttpUrl as h5PayTarget } from '../../../src/lib/http-url.ts'
-import { isHttpUrl } from '../../../src/lib/validators.ts'
-import { countdownText, finishPayText, isUnpaid, payBlockedText, payTypeText } from '../../../src/features/pay/order-rules.ts'
+import { isHttpUrl, isUnpaid, resolveHttpUrl as h5PayTarget } from '../../../worker/protocol/domain.ts'
+import { countdownText, finishPayText, payBlockedText, payTypeText } from '../../../src/features/pay/order-rules.ts'
 import { osNameOf } from '../../../worker/protocol/pay-switch.ts'
 
 const android = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Mobile Safari/537.36'

@@ -87,7 +87,7 @@ describe('the projection', () => {
   it('applyDelivered folds state events in order, skips those already folded and ignores effects', () => {
     const batch: Array<Delivered> = [
       { seq: 1, event: { _tag: 'SystemNameChanged', systemName: 'a' } },
-      { seq: null, event: { _tag: 'ShowToast', text: 'x', delayMs: 0 } },
+      { seq: null, event: { _tag: 'ShowToast', text: 'x' } },
       { seq: 2, event: { _tag: 'SystemNameChanged', systemName: 'b' } },
     ]
     const s = applyDelivered(initialShared, batch)

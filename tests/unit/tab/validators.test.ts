@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isCode, isIdCard, isMobile } from '../../../worker/protocol/validators.ts'
-import { isAmount, isEmail, isHttpUrl, maskPhone } from '../../../src/lib/validators.ts'
+import { isAmount, isEmail, maskPhone } from '../../../src/lib/validators.ts'
+import { isHttpUrl } from '../../../worker/protocol/domain.ts'
 import { countdownDisabled, countdownIdle, countdownText, startCountdown, tickCountdown } from '../../../src/lib/countdown.ts'
 import { hasErrors, validateLogin } from '../../../src/features/auth/login-fields.ts'
 

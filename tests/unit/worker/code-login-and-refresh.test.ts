@@ -26,7 +26,7 @@ describe('login with an SMS code', () => {
       h.routes[QUICK] = () => ok({ token: 'T2', username: 'u1', userType: 1, phone: '13500135000' })
       const api = yield* apiFor
       const r = yield* Effect.promise(() => api.loginWithCode({ phone: '13500135000', code: '123456', inviteCode: 'demo' }))
-      expect(r).toEqual({ ok: true, data: { username: 'u1', userType: 1, phone: '13500135000' } })
+      expect(r).toEqual({ ok: true, data: { username: 'u1', userType: 1, phone: '13500135000' }, seq: expect.any(Number) })
       expect(h.requestsTo(QUICK)[0].body).toEqual({ phone: '13500135000', code: '123456', inviteCode: 'demo', uuid: 'dev-1' })
       const storage = yield* Storage
       expect(yield* storage.get('token')).toBe('T2')
@@ -35,6 +35,8 @@ describe('login with an SMS code', () => {
       expect(yield* storage.get('loginId')).toBe(77)
       expect(h.requestsTo('/api/user/v5/visitDetailed/operationVisitDetailed')[0].body).toEqual({ uuid: 'dev-1', operationType: 1, phoneNumber: '13500135000' })
       for (const tab of [a, b]) {
+        // the answer's seq covers the event the login caused: a tab that reached it shows the session
+        expect(tab.received.find((d) => d.event._tag === 'SessionChanged')!.seq).toBeLessThanOrEqual(r.seq)
         expect(eventsOf(tab, 'SessionChanged')).toEqual([{ _tag: 'SessionChanged', user: { username: 'u1', userType: 1, phone: '13500135000' }, phone: '13500135000' }])
         expect(eventsOf(tab, 'DeviceListLoaded')).toHaveLength(1)
       }
@@ -54,7 +56,7 @@ describe('login with an SMS code', () => {
       h.routes[QUICK] = () => code(1010, '验证码错误')
       const api = yield* apiFor
       const r = yield* Effect.promise(() => api.loginWithCode({ phone: '13500135000', code: '000000' }))
-      expect(r).toEqual({ ok: false, status: 1010, msg: '验证码错误', silent: false })
+      expect(r).toEqual({ ok: false, status: 1010, msg: '验证码错误', silent: false, seq: 0 })
       expect(yield* (yield* Storage).get('token')).toBeNull()
       yield* settle
       expect(eventsOf(a, 'SessionChanged')).toEqual([])
@@ -89,7 +91,7 @@ describe('refreshing the session', () => {
       const api = yield* apiFor
       const r = yield* Effect.promise(() => api.refreshSession())
       const user = { username: 'wx', userType: 1, phone: '13900139001' }
-      expect(r).toEqual({ ok: true, data: user })
+      expect(r).toEqual({ ok: true, data: user, seq: expect.any(Number) })
       const storage = yield* Storage
       expect(yield* storage.get('dataInfo')).toEqual(user)
       expect(yield* storage.get('phone')).toBe('13900139001')
@@ -118,5 +120,37 @@ describe('refreshing the session', () => {
       const r = yield* Effect.promise(() => api.refreshSession())
       expect(r.ok).toBe(false)
       expect(yield* (yield* Storage).get('dataInfo')).toEqual(mustBind.dataInfo)
+    })))
+})
+
+describe('resetting a forgotten password', () => {
+  const RESET = '/api/user/v5/user/passwordBackNew'
+  it('the core encrypts the new password like login (the tab sends it in plain text) and changes no session', () =>
+    runCore({ storage: fresh }, (h) => Effect.gen(function* () {
+      const a = yield* h.addTab('tab-a')
+      const kp = forge.pki.rsa.generateKeyPair(1024)
+      let decrypted = ''
+      h.routes['/api/user/v1/client/login/getPbKey'] = () => ok(forge.pki.publicKeyToPem(kp.publicKey))
+      h.routes[RESET] = (req) => {
+        decrypted = kp.privateKey.decrypt(forge.util.decode64((req.body as { password: string }).password), 'RSAES-PKCS1-V1_5')
+        return ok(null)
+      }
+      const api = yield* apiFor
+      const r = yield* Effect.promise(() => api.resetPassword({ phone: '13600136000', code: '654321', password: 'n3wPass' }))
+      expect(r).toMatchObject({ ok: true, data: false })
+      expect(decrypted).toBe(SparkMD5.hash('n3wPass'))
+      expect(h.requestsTo(RESET)[0].body).toMatchObject({ phone: '13600136000', code: '654321' })
+      expect(yield* (yield* Storage).get('token')).toBeNull()
+      yield* settle
+      expect(eventsOf(a, 'SessionChanged')).toEqual([])
+    })))
+
+  it('a key that does not parse is a server error, and nothing is sent', () =>
+    runCore({ storage: fresh }, (h) => Effect.gen(function* () {
+      h.routes['/api/user/v1/client/login/getPbKey'] = () => ok('not a key')
+      const api = yield* apiFor
+      const r = yield* Effect.promise(() => api.resetPassword({ phone: '13600136000', code: '654321', password: 'n3wPass' }))
+      expect(r).toEqual({ ok: false, status: 0, msg: '服务器错误', silent: false, seq: 0 })
+      expect(h.requestsTo(RESET)).toHaveLength(0)
     })))
 })

@@ -36,25 +36,50 @@ describe('core API commands', () => {
       expect(eventsOf(watcher, 'NavigateTo')).toHaveLength(1)
     })))
 
-  it('lets a tab read and write only the tab-writable keys', () =>
+  it('lets a tab read and write only the tab-writable keys: any other key is refused at the boundary', () =>
     runCore({ storage: loggedIn }, () => Effect.gen(function* () {
       const api = yield* apiFor
       yield* Effect.promise(() => api.setLocal('path', '/package/setUp/setUp'))
       expect(yield* Effect.promise(() => api.getLocal('path'))).toBe('/package/setUp/setUp')
-      expect(yield* Effect.promise(() => api.getLocal('token' as never))).toBeNull()
-      yield* Effect.promise(() => api.setLocal('token' as never, 'forged'))
+      const refused = (p: Promise<unknown>) => Effect.promise(() => p.then(() => 'answered', (e: Error) => e.message))
+      expect(yield* refused(api.getLocal('token' as never))).toMatch(/^命令无效（getLocal）：Expected "path"/)
+      expect(yield* refused(api.setLocal('token' as never, 'forged'))).toMatch(/^命令无效（setLocal）/)
       expect(yield* (yield* Storage).get('token')).toBe('tok')
       // the core's own flag, and the §3 keys no rule reads, are not a tab's to write
       for (const key of ['isSwitchExit', 'paymentPopupVisible', 'windowHeight', 'updateIndex']) {
-        yield* Effect.promise(() => api.setLocal(key as never, '1'))
+        expect(yield* refused(api.setLocal(key as never, '1'))).toMatch(/^命令无效/)
         expect(yield* (yield* Storage).get(key as never)).toBeNull()
       }
     })))
 
-  it('answers an unknown endpoint name with a failure value, not an exception', () =>
+  it('answers an unknown endpoint name with a failure value naming the command, not an exception', () =>
+    runCore({}, (h) => Effect.gen(function* () {
+      const api = yield* apiFor
+      const r = yield* Effect.promise(() => (api.call as (n: string) => Promise<unknown>)('nope'))
+      expect(r).toEqual({ ok: false, status: 0, msg: expect.stringMatching(/^命令无效（call）：Expected an endpoint of the catalogue/), silent: false, seq: 0 })
+      expect(h.requests).toHaveLength(0)
+    })))
+
+  it('refuses a malformed command at the boundary, before any request: a Reply command with a failure value', () =>
+    runCore({}, (h) => Effect.gen(function* () {
+      const api = yield* apiFor
+      const login = api.login as (input: unknown) => Promise<unknown>
+      expect(yield* Effect.promise(() => login({ phone: 13800138000, password: 'x' }))).toEqual({
+        ok: false, status: 0, silent: false, seq: 0, msg: expect.stringMatching(/^命令无效（login）：Expected string\s+at \[0\]\["phone"\]/),
+      })
+      // a payload the endpoint's request schema refuses: the same failure, and no request either
+      const call = api.call as (name: string, payload: unknown) => Promise<{ ok: boolean; msg?: string }>
+      const bad = yield* Effect.promise(() => call('noticeAll', { pageNum: 'one' }))
+      expect(bad).toMatchObject({ ok: false, msg: expect.stringMatching(/^命令无效（call noticeAll）：Expected number/) })
+      expect(h.requests).toHaveLength(0)
+    })))
+
+  it('refuses a malformed command without a Reply by rejecting with the reason (a route without a path)', () =>
     runCore({}, () => Effect.gen(function* () {
       const api = yield* apiFor
-      expect(yield* Effect.promise(() => (api.call as (n: string) => Promise<unknown>)('nope'))).toEqual({ ok: false, status: 0, msg: '服务器错误', silent: false })
+      const report = api.reportRoute as (route: unknown) => Promise<void>
+      const reason = yield* Effect.promise(() => report({ search: {} }).then(() => 'answered', (e: Error) => e.message))
+      expect(reason).toMatch(/^命令无效（reportRoute）：Missing key\s+at \[0\]\["path"\]/)
     })))
 
   it('sends the calling tab channelCode with its calls', () =>

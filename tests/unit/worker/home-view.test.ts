@@ -28,13 +28,14 @@ describe('the home view', () => {
       }
     })))
 
-  it('a malformed view from a tab becomes the default, field by field', () =>
+  it('a malformed view from a tab is refused at the boundary; a stored one reads as the default, field by field', () =>
     runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
       const a = yield* h.addTab('a')
       const api = yield* apiFor
-      yield* Effect.promise(() => api.setHomeView({ mode: 'grid', columns: 9 } as never))
+      const refused = yield* Effect.promise(() => api.setHomeView({ mode: 'grid', columns: 9 } as never).then(() => null, (e: Error) => e.message))
+      expect(refused).toMatch(/^命令无效（setHomeView）/)
       yield* settle
-      expect(a.receiver.state().homeView).toEqual({ mode: 'grid', columns: 3 })
+      expect(a.receiver.state().homeView).toEqual({ mode: 'list', columns: 3 })
       expect(readHomeView('<b>grid</b>')).toEqual({ mode: 'list', columns: 3 })
       expect(readHomeView({ mode: 'wall', columns: 2 })).toEqual({ mode: 'list', columns: 2 })
     })))

@@ -110,7 +110,7 @@ describe('http pipeline', () => {
       expect(eventsOf(a, 'ShowToast')).toEqual([])
       yield* TestClock.adjust(1)
       yield* settle
-      expect(eventsOf(a, 'ShowToast')).toEqual([{ _tag: 'ShowToast', text: '余额不足', delayMs: 0 }])
+      expect(eventsOf(a, 'ShowToast')).toEqual([{ _tag: 'ShowToast', text: '余额不足' }])
       expect(eventsOf(b, 'ShowToast')).toEqual([])
     })))
 

@@ -28,7 +28,7 @@ describe('push message rules', () => {
       expect(eventsOf(home, 'ShowToast')).toEqual([])
       yield* TestClock.adjust(1)
       yield* settle
-      for (const t of [home, alias, view]) expect(eventsOf(t, 'ShowToast')).toEqual([{ _tag: 'ShowToast', text: '云手机已切换，请重新进入', delayMs: 0 }])
+      for (const t of [home, alias, view]) expect(eventsOf(t, 'ShowToast')).toEqual([{ _tag: 'ShowToast', text: '云手机已切换，请重新进入' }])
       yield* TestClock.adjust(999)
       yield* settle
       expect(eventsOf(view, 'NavigateTo')).toEqual([])
@@ -115,7 +115,7 @@ describe('push message rules', () => {
       const setup = yield* h.addTab('setup', { route: { path: '/package/setUp/setUp', search: {} } })
       yield* handle({ type: 'removeAuth', data: { userCardId: 5, diskName: '云手机-01' } })
       yield* settle
-      for (const t of [home, same]) expect(eventsOf(t, 'NavigateTo')).toEqual([{ _tag: 'NavigateTo', to: '/pages/index/index', replace: true, delayMs: 0 }])
+      for (const t of [home, same]) expect(eventsOf(t, 'NavigateTo')).toEqual([{ _tag: 'NavigateTo', to: '/pages/index/index', replace: true }])
       yield* TestClock.adjust(499)
       yield* settle
       expect(eventsOf(home, 'ShowModal')).toEqual([])
@@ -124,7 +124,7 @@ describe('push message rules', () => {
       for (const t of [home, same]) {
         expect(eventsOf(t, 'ShowModal')).toEqual([{
           _tag: 'ShowModal', key: 'removeAuth:云手机-01', title: '授权取消通知',
-          content: '云手机「云手机-01」的授权已被取消，已为您退出该云手机', confirmText: '确定', action: 'none', delayMs: 0,
+          content: '云手机「云手机-01」的授权已被取消，已为您退出该云手机', confirmText: '确定',
         }])
       }
       expect(effects(diff)).toEqual([])

@@ -50,7 +50,7 @@ describe('session-ending codes', () => {
         expect(eventsOf(b, 'NavigateTo')).toEqual([])
         yield* TestClock.adjust(1)
         yield* settle
-        expect(eventsOf(b, 'NavigateTo')).toEqual([{ _tag: 'NavigateTo', to: '/pages/login/login', replace: true, delayMs: 0 }])
+        expect(eventsOf(b, 'NavigateTo')).toEqual([{ _tag: 'NavigateTo', to: '/pages/login/login', replace: true }])
       })))
   }
 

@@ -9,7 +9,7 @@ import { ACTIVATION_CODE_LENGTH, isActivationCode, normaliseCode } from '../../.
 import { FieldError } from '../../../features/auth/fields.tsx'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { isAuthorisedToMe } from '../../../features/devices/device-rules.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -44,7 +44,7 @@ export default function ActivationCodeScreen() {
     setError('')
     setBusy(true)
     try {
-      const r = await call('exchangeActivationCode', { code: value })
+      const r = withData(await call('exchangeActivationCode', { code: value }))
       if (!r.ok) return setError(r.msg || t.failed)
       const d = r.data
       if (d.codeType === ActivationCodeType.device && d.status === DeviceCodeStatus.chooseDevice) {
@@ -67,7 +67,7 @@ export default function ActivationCodeScreen() {
     const userCardId = picked[0]
     if (userCardId === undefined) return void Toast.show({ content: t.chooseRequired })
     setBusy(true)
-    const r = await call('applyDeviceActivationCode', { code: choosing.code, userCardId })
+    const r = withData(await call('applyDeviceActivationCode', { code: choosing.code, userCardId }))
     setBusy(false)
     if (!r.ok) return
     setChoosing(null)

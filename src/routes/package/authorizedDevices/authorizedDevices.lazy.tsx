@@ -8,8 +8,8 @@ import { canDo } from '../../../features/devices/device-rules.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
-import { useCall } from '../../../core/use-call.ts'
-import { useLoaded } from '../../../lib/use-loaded.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
+import { NO_ROWS, useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
 import { isMobile } from '../../../../worker/protocol/validators.ts'
 import { maskPhone } from '../../../lib/validators.ts'
@@ -30,7 +30,7 @@ export default function AuthorizedDevicesScreen() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const loaded = useLoaded(useCallback(() => call('getPhoneAuthNewRecord', { authType: 0 }), [call]), t.loadFailed)
+  const loaded = useLoaded(useCallback(() => call('getPhoneAuthNewRecord', { authType: 0 }), [call]), t.loadFailed, NO_ROWS)
   const records = loaded.data
   const load = loaded.reload
 
@@ -39,7 +39,7 @@ export default function AuthorizedDevicesScreen() {
   }, [api])
 
   const openDetails = async (id: number) => {
-    const r = await call('phoneAuthDetails', { id })
+    const r = withData(await call('phoneAuthDetails', { id }))
     if (r.ok) setDetails(r.data)
   }
 
@@ -49,7 +49,7 @@ export default function AuthorizedDevicesScreen() {
       confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel,
     })
     if (!ok) return
-    const r = await call('cancelPhoneAuth', { id: record.id })
+    const r = withData(await call('cancelPhoneAuth', { id: record.id }))
     if (!r.ok) return
     Toast.show({ content: t.cancelDone })
     setDetails(r.data)

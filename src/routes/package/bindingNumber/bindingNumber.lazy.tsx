@@ -14,7 +14,7 @@ import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { CodeField, FieldError, PhoneField } from '../../../features/auth/fields.tsx'
 import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import { maskPhone } from '../../../lib/validators.ts'
 import { mustBindPhone } from '../../../router/guard.ts'
 import { useAppStore } from '../../../store/index.ts'
@@ -46,7 +46,7 @@ export default function BindPhoneScreen() {
   // bound in this tab or in another one: the session event releases every tab the guard held here (a logout is not
   // a release: the exit action takes the tab to login)
   useEffect(() => {
-    if (wasForced.current && released) void enterHome()
+    if (wasForced.current && released) void enterHome(0)
   }, [released, enterHome])
 
   const submit = async (e: FormEvent) => {
@@ -57,7 +57,7 @@ export default function BindPhoneScreen() {
     if (oldError) return
     await validateAndRun(found, async () => {
       if (changing && ticket.current === null) {
-        const checked = await call('checkPhoneCode', { code: oldCode })
+        const checked = withData(await call('checkPhoneCode', { code: oldCode }))
         if (!checked.ok) return setFormError(checked.msg || t.failed)
         ticket.current = checked.data.ticket
       }
@@ -71,7 +71,7 @@ export default function BindPhoneScreen() {
       const refreshed = await api.refreshSession()
       if (!refreshed.ok) return setFormError(refreshed.msg || t.failed)
       Toast.show({ content: t.bound })
-      await enterHome()
+      await enterHome(refreshed.seq)
     })
   }
 

@@ -48,7 +48,7 @@ export default function BulkOperationScreen() {
         setResults(out)
       } else {
         const r = await call(kind === 'reboot' ? 'bulkReboot' : 'bulkReset', { userCardIds: chosen })
-        if (r.ok) setResults(r.data)
+        if (r.ok) setResults(r.data || [])
       }
     } finally {
       setBusy(null)

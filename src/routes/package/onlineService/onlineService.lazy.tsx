@@ -3,9 +3,9 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile'
 import { useEffect, useState } from 'react'
 import type { CustomInfo } from '../../../../worker/protocol/account.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { isHttpUrl } from '../../../lib/validators.ts'
+import { isHttpUrl } from '../../../../worker/protocol/domain.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../features/account/account.css'
 
@@ -17,7 +17,7 @@ export default function OnlineServiceScreen() {
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    void call('customInfo', {}).then((r) => (r.ok ? setInfo(r.data) : setError(r.msg || zhCN.account.loadFailed)))
+    void call('customInfo', {}).then(withData).then((r) => (r.ok ? setInfo(r.data) : setError(r.msg || zhCN.account.loadFailed)))
   }, [call])
 
   const link = info?.link && isHttpUrl(info.link) ? info.link : null

@@ -9,8 +9,8 @@ import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import '../../../features/devices/devices.css'
 import { PATHS } from '../../../router/paths.ts'
-import { useCall } from '../../../core/use-call.ts'
-import { useLoaded } from '../../../lib/use-loaded.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
+import { NO_ROWS, useLoaded } from '../../../lib/use-loaded.ts'
 import { useConfirmPayment } from '../../../features/pay/payment-popup.ts'
 import '../../../features/pay/pay.css'
 import { useAppStore } from '../../../store/index.ts'
@@ -39,8 +39,9 @@ export default function PackageUpgradeScreen() {
   }, [api])
 
   const loaded = useLoaded(
-    useCallback(() => (userCardId === null ? Promise.resolve({ ok: true, data: [] } as const) : call('getChangePackageList', { userCardId })), [call, userCardId]),
+    useCallback(() => (userCardId === null ? Promise.resolve({ ok: true, data: NO_ROWS } as const) : call('getChangePackageList', { userCardId })), [call, userCardId]),
     t.upgradeLoadFailed,
+    NO_ROWS,
   )
   const options = loaded.data
   useEffect(() => setTarget(options?.[0]?.phoneType ?? null), [options])
@@ -52,7 +53,7 @@ export default function PackageUpgradeScreen() {
     if (!ok) return
     setBusy(true)
     try {
-      const r = await call('selectReplaceCloud', { userCardId, phoneType: option.phoneType })
+      const r = withData(await call('selectReplaceCloud', { userCardId, phoneType: option.phoneType }))
       if (r.ok) await navigate({ to: PATHS.packageUpgradeOrder, search: { myOrderNum: r.data.myOrderNum } })
     } finally {
       setBusy(false)

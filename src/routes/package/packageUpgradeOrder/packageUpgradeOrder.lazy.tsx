@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { countdownText, isUnpaid } from '../../../features/pay/order-rules.ts'
+import { countdownText } from '../../../features/pay/order-rules.ts'
 import { PATHS } from '../../../router/paths.ts'
 import type { PayMethod } from '../../../../worker/protocol/pricing.ts'
 import { PayMethods } from '../../../features/pay/PayMethods.tsx'
@@ -18,6 +18,7 @@ import { useMsLeft } from '../../../features/pay/use-pay-status.ts'
 import '../../../features/pay/pay.css'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { isUnpaid } from '../../../../worker/protocol/domain.ts'
 
 const route = getRouteApi(PATHS.packageUpgradeOrder)
 

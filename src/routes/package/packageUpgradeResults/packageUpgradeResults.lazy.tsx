@@ -10,6 +10,7 @@ import { PATHS } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { FinishPay } from '../../../../worker/protocol/domain.ts'
 
 const route = getRouteApi(PATHS.packageUpgradeResults)
 
@@ -24,7 +25,7 @@ export default function PackageUpgradeResultsScreen() {
   const userCardId = order?.userCardIds[0]
   const device = useAppStore((s) => s.devices.list.find((d) => d.userCardId === userCardId))
 
-  const ok = order?.finishPay === 1
+  const ok = order?.finishPay === FinishPay.paid
   return (
     <Page testId="upgrade-results-page">
       {loaded.error !== null ? (

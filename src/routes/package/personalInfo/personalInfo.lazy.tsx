@@ -48,9 +48,9 @@ export default function PersonalInfoScreen() {
       call('personalInfo', {}), call('leftInfo', {}), call('accountSecurity', {}),
     ])
     setInfo({
-      nickName: personal.ok ? (personal.data.nickName ?? '') : '',
-      left: left.ok ? left.data : null,
-      security: security.ok ? security.data : null,
+      nickName: (personal.ok && personal.data && personal.data.nickName) || '',
+      left: (left.ok && left.data) || null,
+      security: (security.ok && security.data) || null,
     })
   }, [call])
 

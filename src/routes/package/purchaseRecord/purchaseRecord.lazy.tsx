@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Order } from '../../../../worker/protocol/pay.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
-import { countdownText, dateTimeText, finishPayText, isUnpaid, payTypeText } from '../../../features/pay/order-rules.ts'
+import { countdownText, dateTimeText, finishPayText, payTypeText } from '../../../features/pay/order-rules.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { serverOffset } from '../../../features/pay/server-offset.ts'
 import { type CoreCall, useCall } from '../../../core/use-call.ts'
@@ -15,12 +15,13 @@ import { usePaged } from '../../../lib/use-paged.ts'
 import { PagedFooter } from '../../../ui/kit/LoadMoreFooter.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import { PAGES } from '../../../../worker/protocol/paging.ts'
+import { FinishPay, isUnpaid } from '../../../../worker/protocol/domain.ts'
 
 const t = zhCN.pay
 const TABS = [
   { key: 'all', title: t.tabAll, finishPay: null },
-  { key: 'unpaid', title: t.tabUnpaid, finishPay: 0 },
-  { key: 'paid', title: t.tabPaid, finishPay: 1 },
+  { key: 'unpaid', title: t.tabUnpaid, finishPay: FinishPay.unpaid },
+  { key: 'paid', title: t.tabPaid, finishPay: FinishPay.paid },
 ] as const
 type TabKey = (typeof TABS)[number]['key']
 
@@ -58,8 +59,8 @@ const OrderCard = ({ order, offset, call, onChanged }: { order: Order; offset: n
         <span>{order.payType === 4 ? t.starCoins(order.starCoin) : t.yuan(order.totalAmount)}</span>
       </div>
       {order.payType !== null && <div className="pay-kv"><span>{t.payTypeLabel}</span><span>{payTypeText(order.payType)}</span></div>}
-      {order.finishTime !== null && order.finishPay === 1 && <div className="pay-kv"><span>{t.finishTime}</span><span>{dateTimeText(order.finishTime)}</span></div>}
-      {order.finishPay === 1 && order.giveStarNum > 0 && <div className="pay-kv"><span /><span className="pay-give">{t.giveStar(order.giveStarNum)}</span></div>}
+      {order.finishTime !== null && order.finishPay === FinishPay.paid && <div className="pay-kv"><span>{t.finishTime}</span><span>{dateTimeText(order.finishTime)}</span></div>}
+      {order.finishPay === FinishPay.paid && order.giveStarNum > 0 && <div className="pay-kv"><span /><span className="pay-give">{t.giveStar(order.giveStarNum)}</span></div>}
       {unpaid && (
         <div className="pay-order-actions">
           <Countdown closeTime={order.closeTime} offset={offset} />

@@ -5,7 +5,7 @@ import { CheckCircleFill } from 'antd-mobile-icons'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { AccountSecurity } from '../../../../worker/protocol/account.ts'
 import { FieldError } from '../../../features/auth/fields.tsx'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { isIdCard, isRealName } from '../../../../worker/protocol/validators.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -26,7 +26,7 @@ export default function RealNameScreen() {
   const [submitting, setSubmitting] = useState(false)
 
   useEffect(() => {
-    void call('accountSecurity', {}).then((r) => {
+    void call('accountSecurity', {}).then(withData).then((r) => {
       if (r.ok) setState(r.data)
       else setState({ verified: false, realName: null, idCard: null, hasSecondaryPassword: false })
     })
@@ -40,7 +40,7 @@ export default function RealNameScreen() {
     if (found.name || found.id) return
     setSubmitting(true)
     try {
-      const r = await call('identityVerification', { realName: name, idCard })
+      const r = withData(await call('identityVerification', { realName: name, idCard }))
       if (!r.ok) return setFormError(r.msg || t.failed)
       Toast.show({ content: t.done })
       setState(r.data)

@@ -6,7 +6,7 @@ import { authMarker, authMarkerText, remainingText } from '../../../features/dev
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../../core/use-call.ts'
-import { useLoaded } from '../../../lib/use-loaded.ts'
+import { NO_ROWS, useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
@@ -17,7 +17,7 @@ const t = devicesText.recommended
 export default function RecommendedCloudPhoneScreen() {
   const call = useCall()
   const navigate = useNavigate()
-  const loaded = useLoaded(useCallback(() => call('getCommonUserCard', {}), [call]), t.loadFailed)
+  const loaded = useLoaded(useCallback(() => call('getCommonUserCard', {}), [call]), t.loadFailed, NO_ROWS)
   const cards = loaded.data
   return (
     <Page testId="recommended-page">

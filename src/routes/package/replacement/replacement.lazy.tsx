@@ -8,7 +8,7 @@ import { useCore } from '../../../core-context.tsx'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { useAppStore } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -35,7 +35,7 @@ export default function ReplacementScreen() {
     const ok = await Dialog.confirm({ content: t.confirm(d.diskName), confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
     if (!ok) return
     setBusy(true)
-    const r = await call('replaceDevice', { userCardId: d.userCardId })
+    const r = withData(await call('replaceDevice', { userCardId: d.userCardId }))
     setBusy(false)
     if (r.ok) {
       setDone(r.data)

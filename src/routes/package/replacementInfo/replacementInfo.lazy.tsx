@@ -4,7 +4,7 @@ import { useCallback } from 'react'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { formatTime } from '../../../features/devices/format-time.ts'
 import { useCall } from '../../../core/use-call.ts'
-import { useLoaded } from '../../../lib/use-loaded.ts'
+import { NO_ROWS, useLoaded } from '../../../lib/use-loaded.ts'
 import '../../../features/devices/devices.css'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
@@ -13,7 +13,7 @@ const t = devicesText.replacementInfo
 
 export default function ReplacementInfoScreen() {
   const call = useCall()
-  const loaded = useLoaded(useCallback(() => call('replacementRecords', {}), [call]), t.loadFailed)
+  const loaded = useLoaded(useCallback(() => call('replacementRecords', {}), [call]), t.loadFailed, NO_ROWS)
   const records = loaded.data
   return (
     <Page testId="replacement-info-page">

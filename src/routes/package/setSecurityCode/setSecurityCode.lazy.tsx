@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { SmsPurpose } from '../../../../worker/protocol/session.ts'
 import { CodeField, FieldError } from '../../../features/auth/fields.tsx'
 import { useSmsCode } from '../../../features/auth/use-sms-code.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 import { isCode, isSecurityCode, SECURITY_CODE_LENGTH } from '../../../../worker/protocol/validators.ts'
 import { maskPhone } from '../../../lib/validators.ts'
@@ -41,7 +41,7 @@ export default function SetSecurityCodeScreen() {
   const [alreadySet, setAlreadySet] = useState(false)
 
   useEffect(() => {
-    void call('accountSecurity', {}).then((r) => r.ok && setAlreadySet(r.data.hasSecondaryPassword))
+    void call('accountSecurity', {}).then((r) => r.ok && r.data !== false && setAlreadySet(r.data.hasSecondaryPassword))
   }, [call])
 
   const sendCode = async () => {
@@ -61,7 +61,7 @@ export default function SetSecurityCodeScreen() {
     if (Object.values(found).some(Boolean)) return
     setSubmitting(true)
     try {
-      const checked = await call('checkPhoneCode', { code })
+      const checked = withData(await call('checkPhoneCode', { code }))
       if (!checked.ok) return setFormError(checked.msg || t.failed)
       const saved = await call('updateUserSecondaryPassword', { ticket: checked.data.ticket, secondaryPassword: password })
       if (!saved.ok) return setFormError(saved.msg || t.failed)

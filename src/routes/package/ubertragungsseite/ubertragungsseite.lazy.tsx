@@ -5,7 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCore } from '../../../core-context.tsx'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
-import { useCall } from '../../../core/use-call.ts'
+import { useCall, withData } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { isMobile } from '../../../../worker/protocol/validators.ts'
 import { maskPhone } from '../../../lib/validators.ts'
@@ -59,7 +59,7 @@ export default function TransferPageScreen() {
     const ok = await Dialog.confirm({ content: t.confirm(ids.length, maskPhone(phone)), confirmText: devicesText.common.confirm, cancelText: devicesText.common.cancel })
     if (!ok) return
     setBusy(true)
-    const r = await call('transferDevices', { userCardIds: ids, phone })
+    const r = withData(await call('transferDevices', { userCardIds: ids, phone }))
     setBusy(false)
     if (!r.ok) return setError(r.msg)
     setDone(r.data.count)

@@ -18,7 +18,7 @@ export default function AgreementScreen() {
   const fetchAgreement = useCallback(async () => {
     setLoad({ kind: 'loading' })
     const result = await api.call('agreementContent').catch(() => null)
-    setLoad(result?.ok && result.data !== false ? { kind: 'ready', agreement: result.data as Agreement } : { kind: 'failed' })
+    setLoad(result?.ok && result.data !== false ? { kind: 'ready', agreement: result.data } : { kind: 'failed' })
   }, [api])
 
   useEffect(() => void fetchAgreement(), [fetchAgreement])

@@ -9,7 +9,6 @@ import { zhCN } from '../../../i18n/zh-CN.ts'
 import { codeError, confirmError, passwordError } from '../../../features/auth/auth-form.ts'
 import { phoneError, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { CodeField, FieldError, PasswordField, PhoneField } from '../../../features/auth/fields.tsx'
-import { encryptForServer } from '../../../features/auth/password.ts'
 import { useSmsForm } from '../../../features/auth/use-sms-form.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { Page } from '../../../ui/Page.tsx'
@@ -34,9 +33,8 @@ export default function ForgotPasswordScreen() {
       phone: phoneError(phone), code: codeError(code), password: passwordError(password), confirm: confirmError(password, confirm),
     }
     await validateAndRun(found, async () => {
-      const encrypted = await encryptForServer(api, password)
-      if (encrypted === null) return setFormError(t.failed)
-      const result = await api.call('passwordBackNew', { phone, code, password: encrypted })
+      // the new password goes to the core as typed: it encrypts it (the crypto never runs in a tab)
+      const result = await api.resetPassword({ phone, code, password })
       if (!result.ok) return setFormError(result.msg || t.failed)
       Toast.show({ content: t.resetDone })
       await navigate({ to: PATHS.login, replace: true })

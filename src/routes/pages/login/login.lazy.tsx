@@ -9,7 +9,6 @@ import { zhCN } from '../../../i18n/zh-CN.ts'
 import { hasErrors, validateLogin, type FieldErrors } from '../../../features/auth/login-fields.ts'
 import { useEnterHome } from '../../../features/auth/enter-home.ts'
 import { storeIntended } from '../../../router/intended.ts'
-import type { AppState } from '../../../store/index.ts'
 import { Page } from '../../../ui/Page.tsx'
 import '../../../ui/form.css'
 import './login.css'
@@ -19,11 +18,9 @@ const route = getRouteApi(PATHS.login)
 
 const t = zhCN.login
 
-const signedIn = (s: AppState): boolean => s.session.loggedIn
-
 export default function LoginScreen() {
   const { api } = useCore()
-  const enterHome = useEnterHome(signedIn)
+  const enterHome = useEnterHome()
   const registerOn = usePasswordRegisterSwitch()
   const search = route.useSearch()
   const invitationUserName = search.invitationUserName || null
@@ -52,7 +49,7 @@ export default function LoginScreen() {
         setFormError(result.msg || t.failed)
         return
       }
-      await enterHome()
+      await enterHome(result.seq)
     } catch {
       // the core unreachable: shown inline, so the first screen does not need the toast's animation chunk
       setFormError(t.failed)

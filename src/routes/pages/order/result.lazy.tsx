@@ -8,6 +8,7 @@ import '../../../features/pay/pay.css'
 import { PATHS } from '../../../router/paths.ts'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { FinishPay } from '../../../../worker/protocol/domain.ts'
 
 const route = getRouteApi(PATHS.orderResult)
 
@@ -20,7 +21,7 @@ export default function OrderResultScreen() {
   const loaded = useFinishedOrder(myOrderNum)
   const order = loaded.data
 
-  const ok = order?.finishPay === 1
+  const ok = order?.finishPay === FinishPay.paid
   return (
     <Page testId="order-result-page">
       {loaded.error !== null ? (

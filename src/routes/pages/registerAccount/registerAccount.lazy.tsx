@@ -46,7 +46,7 @@ export default function RegisterScreen() {
       const result = await api.loginWithCode({ phone, code, password, inviteCode })
       if (!result.ok) return setFormError(result.msg || t.failed)
       Toast.show({ content: t.registered })
-      await enterHome()
+      await enterHome(result.seq)
     })
   }
 

@@ -54,7 +54,7 @@ const CodeEntry = ({ phone, invitationUserName }: { phone: string; invitationUse
         setCode('')
         return
       }
-      await enterHome()
+      await enterHome(result.seq)
     } catch {
       setError(t.failed)
     } finally {

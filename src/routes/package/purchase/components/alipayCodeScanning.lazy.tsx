@@ -10,7 +10,7 @@ import { countdownText } from '../../../../features/pay/order-rules.ts'
 import { resultPathFor } from '../../../../features/pay/paths.ts'
 import { PATHS } from '../../../../router/paths.ts'
 import { serverOffset } from '../../../../features/pay/server-offset.ts'
-import { useCall } from '../../../../core/use-call.ts'
+import { useCall, withData } from '../../../../core/use-call.ts'
 import { useMsLeft, usePayStatus } from '../../../../features/pay/use-pay-status.ts'
 import { QrCode } from '../../../../features/pay/QrCode.tsx'
 import '../../../../features/pay/pay.css'
@@ -33,7 +33,7 @@ export default function AlipayCodeScanningScreen() {
   useEffect(() => {
     let live = true
     void serverOffset(call).then((o) => live && setOffset(o))
-    void call('alipayPrecreate', { myOrderNum }).then((r) => {
+    void call('alipayPrecreate', { myOrderNum }).then(withData).then((r) => {
       if (!live) return
       if (r.ok) setOrder(r.data)
       else setFailed(r.msg || t.closed)

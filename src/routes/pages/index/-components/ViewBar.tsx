@@ -1,6 +1,5 @@
 // The home's 列表 / 宫格 switch and, for 宫格, the columns (2, 3 or 4): a preference of this browser, the core's shared
 // state (worker/protocol/projection/home-view.ts), so every tab shows the same view and a reload paints it at once.
-import type { Remote } from 'comlink'
 import { useCallback } from 'react'
 import type { CoreApi } from '../../../../../worker/protocol/commands.ts'
 import { HOME_COLUMNS, type HomeViewSlice as HomeView } from '../../../../../worker/protocol/projection/home-view.ts'
@@ -12,7 +11,7 @@ const t = zhCN.home.wall
 export type { HomeView }
 
 /** the view every tab shows (shared state, painted with the stored list), and a setter that tells the core. */
-export const useHomeView = (api: Remote<CoreApi>): [HomeView, (v: HomeView) => void] => {
+export const useHomeView = (api: CoreApi): [HomeView, (v: HomeView) => void] => {
   const view = useAppStore((s) => s.homeView)
   const setView = useCallback((v: HomeView) => void api.setHomeView(v), [api])
   return [view, setView]
