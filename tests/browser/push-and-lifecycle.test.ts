@@ -71,7 +71,7 @@ for (const forceDedicated of [false, true]) {
       const inFlight = a.client.api.call('exchangeActivationCode', { code: 'X' })
       await new Promise((r) => setTimeout(r, 100))
       await t.kill()
-      expect(await inFlight).toEqual({ ok: false, status: 0, msg: '操作结果未知，请刷新后查看', silent: false })
+      expect(await inFlight).toEqual({ ok: false, status: 0, msg: '操作结果未知，请刷新后查看', silent: false, seq: 0 })
       const again = await a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
       expect(again.ok).toBe(true)
     })

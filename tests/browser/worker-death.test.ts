@@ -67,7 +67,7 @@ describe('the SharedWorker core killed through the DevTools protocol', () => {
     const { at } = await t.kill()
     const result = await inFlight
     expect(performance.now() - at).toBeLessThan(2000)
-    expect(result).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false })
+    expect(result).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false, seq: 0 })
     await sleep(300)
     expect(await t.exchanges(REBOOT)).toBe(1)
     // the customer checks: the new worker answers
@@ -162,7 +162,7 @@ describe('the dedicated-Worker fallback\'s worker killed from outside', () => {
     const { at, killed } = await t.kill()
     expect(killed).toBe(1)
     await t.delay(NOTICES, 0)
-    expect(await change).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false })
+    expect(await change).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false, seq: 0 })
     expect(performance.now() - at).toBeLessThan(2000)
     expect((await lost).how).toBe('ping')
     expect((await read).ok).toBe(true)
