@@ -48,3 +48,16 @@ export const ownerAndGrantees = async (db: DevicesDb, deviceId: number): Promise
     .execute()
   return [...owner, ...grantees]
 }
+
+/** The disk names of those of `userCardIds` the user may use (owned or authorised to it); another's and a missing one are absent alike. */
+export const usableDeviceNames = async (db: DevicesDb, userId: number, userCardIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, string>> =>
+  new Map(
+    (await db.selectFrom('devices').select(['user_card_id', 'disk_name']).where('user_card_id', 'in', [...userCardIds])
+      .where((eb) => eb.or([
+        eb('owner_id', '=', userId),
+        eb.exists(eb.selectFrom('device_auths').select('device_auths.id')
+          .whereRef('device_auths.device_id', '=', 'devices.id').where('device_auths.grantee_id', '=', userId)),
+      ]))
+      .execute())
+      .map((r) => [r.user_card_id, r.disk_name] as const),
+  )

@@ -3,6 +3,7 @@ import type { BulkItemResult } from '../../worker/protocol/devices.ts'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
 import type { AuthUser } from '../context.ts'
 import { DomainError } from '../http/errors.ts'
+import { usableDeviceNames } from './access.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import type { DeviceServices } from './services.ts'
 
@@ -16,16 +17,7 @@ export const bulk = async (
   if (ids.length === 0) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.noDevicesChosen)
   if (ids.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, `一次最多操作${MAX_DEVICES_PER_ACCOUNT}台云手机`)
   // only devices the caller may use are named; another user's device and a missing one look the same
-  const names = new Map(
-    (await s.db.selectFrom('devices').select(['user_card_id', 'disk_name']).where('user_card_id', 'in', ids)
-      .where((eb) => eb.or([
-        eb('owner_id', '=', user.id),
-        eb.exists(eb.selectFrom('device_auths').select('device_auths.id')
-          .whereRef('device_auths.device_id', '=', 'devices.id').where('device_auths.grantee_id', '=', user.id)),
-      ]))
-      .execute())
-      .map((r) => [r.user_card_id, r.disk_name]),
-  )
+  const names = await usableDeviceNames(s.db, user.id, ids)
   const results: BulkItemResult[] = []
   for (const userCardId of ids) {
     const diskName = names.get(userCardId)

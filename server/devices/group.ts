@@ -15,7 +15,7 @@ import { isApk, PHONE_FILES_MAX_BYTES, PHONE_FILES_MAX_COUNT } from '../../worke
 import type { GroupCommandRequest, GroupCommandResponse, GroupPhoneResult } from '../../worker/protocol/group.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, Status } from '../http/errors.ts'
-import { accessDevice, requireNotExpired } from './access.ts'
+import { accessDevice, requireNotExpired, usableDeviceNames } from './access.ts'
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { reboot, repair, reset } from './operations.ts'
@@ -203,16 +203,7 @@ export const groupCommand = async (s: DeviceServices, user: AuthUser, request: G
   }
   await commandHead(s.db, user.id, request)
   // only the caller's phones (owned or authorised to it) are named; another's and a missing one look the same
-  const names = new Map(
-    (await s.db.selectFrom('devices').select(['user_card_id', 'disk_name']).where('user_card_id', 'in', ids)
-      .where((eb) => eb.or([
-        eb('owner_id', '=', user.id),
-        eb.exists(eb.selectFrom('device_auths').select('device_auths.id')
-          .whereRef('device_auths.device_id', '=', 'devices.id').where('device_auths.grantee_id', '=', user.id)),
-      ]))
-      .execute())
-      .map((r) => [r.user_card_id, r.disk_name] as const),
-  )
+  const names = await usableDeviceNames(s.db, user.id, ids)
   const op = operation(request, source)
   const results: GroupPhoneResult[] = []
   for (const userCardId of ids) results.push(await applyOnce(s, user, request, userCardId, names.get(userCardId) ?? String(userCardId), op))
