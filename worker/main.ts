@@ -3,6 +3,7 @@
 import { expose } from 'comlink'
 import { decodeWorkerName, defaultCoreConfig, withTestConfig } from './config/core-config.ts'
 import { makeCoreApi } from './api/core-api.ts'
+import { loadBoundary } from './api/load-boundary.ts'
 import { startCore } from './api/start-core.ts'
 import { makeLiveCoreLayer } from './runtime/core-layer.ts'
 import { holdLifeLock } from './runtime/life-lock.ts'
@@ -20,6 +21,8 @@ declare const self: WorkerScope
 
 // taken before the core starts: a tab learns its name at once and waits on it (issue 21)
 const lifeLock = holdLifeLock()
+// the boundary's decoders are fetched while the entry runs: hydration and the first command wait for them
+void loadBoundary().catch(() => undefined)
 const config = withTestConfig(defaultCoreConfig(self.location.origin), decodeWorkerName(self.name))
 const core = startCore(makeLiveCoreLayer(config))
 const terminate = () => self.close()

@@ -76,7 +76,8 @@ export const runBundle = async (ctx: BenchContext): Promise<PartOutput> => {
     for (const m of read(file).toString().matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) follow(`assets/${m[1]}`)
   }
   if (workerEntry) follow(workerEntry)
-  // what the worker loads later, on its first call (the catalogue's schemas) or login (the password crypto)
+  // what the worker loads later: at start beside hydration (the boundary's decoders), on its first call (the
+  // catalogue's schemas) or login (the password crypto)
   const workerLazy = new Set<string>()
   for (const file of worker) {
     for (const m of read(file).toString().matchAll(/import\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g)) {
@@ -95,8 +96,8 @@ export const runBundle = async (ctx: BenchContext): Promise<PartOutput> => {
     row('before home: JS', jsOnly(home.files)),
     row('before home: CSS', cssOnly(home.files)),
     row('index.html alone: JS (entry + modulepreload)', jsOnly(initial)),
-    row('worker (entry + its chunks): before it serves a tab', [...worker]),
-    row('worker, loaded later (first call: catalogue schemas; login: password crypto)', [...workerLazy]),
+    row('worker (entry + its static chunks): runs before it holds its lifetime lock', [...worker]),
+    row('worker, loaded later (at start, beside hydration: the boundary\'s decoders; first call: catalogue schemas; login: password crypto)', [...workerLazy]),
   ]
   const lazy = Object.values(manifest)
     .filter((c) => c.isDynamicEntry)

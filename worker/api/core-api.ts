@@ -4,16 +4,15 @@
 // Error saying the same. State-changing commands answer with `seq`, the log head they left (CoreClient.reached).
 import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
-import * as Result from 'effect/Result'
-import * as Schema from 'effect/Schema'
 import type { CallContext } from '../http/http-pipeline.ts'
 import type { EndpointName } from '../protocol/catalogue.ts'
 import { REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
-import { commands, type Ack, type CallResult, type CommandName, type CoreApi, type Reply } from '../protocol/commands.ts'
+import type { Ack, CallResult, CommandName, CoreApi, Reply } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
 import { REPLY_COMMANDS } from '../protocol/on-death.ts'
 import type { makeCoreLayer } from '../runtime/core-layer.ts'
 import { launchTab } from '../runtime/startup.ts'
+import { loadBoundary } from './load-boundary.ts'
 import { avatarEventOf } from '../account/head-portrait.ts'
 import { DeviceList } from '../devices/device-list.ts'
 import { GroupLedger } from '../group/group-ledger.ts'
@@ -43,19 +42,19 @@ const acked = <R>(effect: Effect.Effect<void, never, R>) => Effect.andThen(effec
 
 /**
  * Decodes every command's arguments with its request schema before the handler runs: the tab is another thread, not
- * trusted code. A command that does not decode never reaches the core.
+ * trusted code. A command that does not decode never reaches the core. `lifeLock` takes no arguments and answers at
+ * once: a tab asks it first, and must learn of the lock even before the decoders' chunk has arrived.
  */
 export const guardCommands = (api: CoreApi): CoreApi => {
   const guarded: Record<string, (...args: Array<unknown>) => Promise<unknown>> = {}
-  for (const name of Object.keys(commands) as Array<CommandName>) {
-    const decode = Schema.decodeUnknownResult(commands[name].request)
+  for (const name of Object.keys(api) as Array<CommandName>) {
     const handler = api[name] as (...args: Array<unknown>) => Promise<unknown>
-    guarded[name] = (...args) => {
-      const decoded = decode(args)
-      if (Result.isSuccess(decoded)) return handler(...decoded.success)
-      const msg = core.invalidCommand(name, decoded.failure.message)
-      return REPLY_COMMANDS.has(name) ? Promise.resolve({ ok: false, status: 0, msg, silent: false, seq: 0 }) : Promise.reject(new Error(msg))
-    }
+    guarded[name] = name === 'lifeLock' ? () => handler() : (...args) => loadBoundary().then((boundary) => {
+      const decoded = boundary.decodeCommand(name, args)
+      if (decoded.ok) return handler(...decoded.args)
+      const msg = core.invalidCommand(name, decoded.reason)
+      return REPLY_COMMANDS.has(name) ? { ok: false, status: 0, msg, silent: false, seq: 0 } : Promise.reject(new Error(msg))
+    })
   }
   return guarded as unknown as CoreApi
 }

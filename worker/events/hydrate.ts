@@ -3,23 +3,13 @@
 // account is kept; with one but no persisted projection (a first start after a login by an older version), the
 // session is rebuilt from the stored user.
 import * as Effect from 'effect/Effect'
-import * as Option from 'effect/Option'
-import * as Schema from 'effect/Schema'
 import type { Snapshot } from '../protocol/commands.ts'
 import { readHomeView } from '../protocol/projection/home-view.ts'
 import { initialShared } from '../protocol/projection/index.ts'
 import type { UserInfo } from '../protocol/session.ts'
 import { StorageKey } from '../protocol/storage-keys.ts'
-import { PersistedState as PersistedStateSchema } from '../protocol/shared-state.ts'
+import { loadBoundary } from '../api/load-boundary.ts'
 import type { PersistedState, StorageShape } from '../storage/storage.ts'
-
-/**
- * The persisted projection, decoded: what IndexedDB hands back was written by some earlier version of this code (or
- * damaged), so it is checked against the contract's SharedState before anything is folded onto it; one that does
- * not decode is not used (the worker starts as if nothing had been persisted, and the network fills the state in).
- */
-const decodePersisted = Schema.decodeUnknownOption(PersistedStateSchema)
-export const readPersisted = (stored: unknown): PersistedState | null => Option.getOrNull(decodePersisted(stored))
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
@@ -39,6 +29,8 @@ export interface Hydrated {
 
 export const hydrateState = (storage: StorageShape): Effect.Effect<Hydrated> =>
   Effect.gen(function* () {
+    // decoded by the boundary's reader (worker/api/boundary.ts readPersisted)
+    const { readPersisted } = yield* Effect.promise(loadBoundary)
     const persisted = readPersisted(yield* storage.readPersisted())
     const token = yield* storage.get(StorageKey.token)
     // a state stored by a version without the home's view gets the default one

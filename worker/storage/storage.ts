@@ -32,7 +32,7 @@ export interface StorageShape {
   /** removes every key not listed (first launch). */
   readonly clearExcept: (keep: ReadonlyArray<StorageKey>) => Effect.Effect<void>
   readonly commit: (commit: SnapshotCommit) => Effect.Effect<void>
-  /** what was stored, as stored: decoded by the one reader (worker/events/hydrate.ts readPersisted). */
+  /** what was stored, as stored: decoded by the one reader (worker/api/boundary.ts readPersisted). */
   readonly readPersisted: () => Effect.Effect<unknown>
 }
 

@@ -5,7 +5,7 @@ import { ExitAction } from '../../../worker/session/exit-action.ts'
 import { Storage } from '../../../worker/storage/storage.ts'
 import { PushRules } from '../../../worker/push/push-rules.ts'
 import { initialShared } from '../../../worker/protocol/projection/index.ts'
-import { readPersisted } from '../../../worker/events/hydrate.ts'
+import { readPersisted } from '../../../worker/api/boundary.ts'
 
 const announce = { _tag: 'AnnouncementFlagChanged', active: true } as const
 
