@@ -25,10 +25,9 @@ const lifeLock = holdLifeLock()
 void loadBoundary().catch(() => undefined)
 const config = withTestConfig(defaultCoreConfig(self.location.origin), decodeWorkerName(self.name))
 const core = startCore(makeLiveCoreLayer(config))
-const terminate = () => self.close()
 
 const exposeOn = (endpoint: MessagePort | WorkerScope) =>
-  expose(makeCoreApi((effect) => core.then(({ run }) => run(effect)), terminate, lifeLock), endpoint as MessagePort)
+  expose(makeCoreApi((effect) => core.then(({ run }) => run(effect)), lifeLock), endpoint as MessagePort)
 
 if ('onconnect' in self) {
   self.onconnect = (e: MessageEvent) => exposeOn(e.ports[0])

@@ -23,7 +23,6 @@ export interface ProductStore {
 export interface ProductClient {
   readonly api: {
     login(input: { phone: string; password: string }): Promise<{ ok: boolean; msg?: string }>
-    __terminate(): Promise<void>
   }
   readonly mode: 'shared' | 'dedicated'
   // v1

@@ -60,10 +60,10 @@ export const guardCommands = (api: CoreApi): CoreApi => {
 }
 
 /** `lifeLock`: the name of the worker's lifetime lock once held (worker/runtime/life-lock.ts), told to each tab. */
-export const makeCoreApi = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null> = Promise.resolve(null)): CoreApi =>
-  guardCommands(makeHandlers(run, terminate, lifeLock))
+export const makeCoreApi = (run: RunCore, lifeLock: Promise<string | null> = Promise.resolve(null)): CoreApi =>
+  guardCommands(makeHandlers(run, lifeLock))
 
-const makeHandlers = (run: RunCore, terminate: () => void, lifeLock: Promise<string | null>): CoreApi => {
+const makeHandlers = (run: RunCore, lifeLock: Promise<string | null>): CoreApi => {
   let tabId: string | null = null
 
   const ctx = Effect.gen(function* () {
@@ -199,9 +199,5 @@ const makeHandlers = (run: RunCore, terminate: () => void, lifeLock: Promise<str
       const hub = yield* EventHub
       return hub.exportLog()
     })),
-    __terminate: () => {
-      terminate()
-      return Promise.resolve()
-    },
   }
 }

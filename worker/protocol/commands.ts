@@ -229,8 +229,6 @@ export const commands = {
    * every phone has an answer; answers once it is recorded. The id is the tab's UUID: asking again is the same command.
    */
   groupCommand: command(Schema.Tuple([GroupCommandInput]), Reply(Schema.Struct({ id: Schema.String }))),
-  /** Test/debug only: closes the worker so tabs must detect it and reattach to a new one. */
-  __terminate: command(none, Schema.Void),
 } as const satisfies Record<string, Command>
 
 export type Commands = typeof commands

@@ -44,7 +44,6 @@ export const COMMAND_ON_DEATH: { readonly [K in CommandName]: OnDeath } = {
   streamStats: 'replay',
   // the id is the tab's: the ledger records it once and the server applies it once per phone
   groupCommand: 'replay',
-  __terminate: 'drop',
 }
 
 /** The commands whose answer is a Reply (a CallResult with `seq`): exactly those, checked against the contract. */

@@ -11,7 +11,7 @@ const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', us
 const PORTRAIT = '/api/user/v5/user/getHeadPortrait'
 const apiFor = Effect.gen(function* () {
   const context = yield* Effect.context<CoreServices>()
-  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect))
 })
 
 describe('shared avatar', () => {

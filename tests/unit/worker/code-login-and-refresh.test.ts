@@ -15,7 +15,7 @@ const PERSONAL = '/api/user/v1/client/personalInfo'
 
 const apiFor = Effect.gen(function* () {
   const context = yield* Effect.context<CoreServices>()
-  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect))
 })
 
 describe('login with an SMS code', () => {

@@ -13,7 +13,7 @@ import { EventHub, ok, runCore, settle } from './harness.ts'
 const names = Object.keys(commands).sort()
 const apiFor = Effect.gen(function* () {
   const context = yield* Effect.context<CoreServices>()
-  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect))
 })
 const fakePort = () => ({ postMessage: () => {}, onmessage: null, close: () => {} }) as unknown as MessagePort
 const hello = { tabId: 'tab-1', channelCode: null, route: { path: '/pages/index/index', search: {} }, visible: false, launch: false }
@@ -36,7 +36,7 @@ describe('the command contract', () => {
   })
 
   it('the worker implements exactly the declared commands, and the replay rule decides for each', () => {
-    const api = makeCoreApi(() => Promise.reject(new Error('not run')), () => {})
+    const api = makeCoreApi(() => Promise.reject(new Error('not run')))
     expect(Object.keys(api).sort()).toEqual(names)
     expect(Object.keys(COMMAND_ON_DEATH).sort()).toEqual(names)
   })

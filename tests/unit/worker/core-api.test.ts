@@ -12,7 +12,7 @@ const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', us
 
 const apiFor = Effect.gen(function* () {
   const context = yield* Effect.context<CoreServices>()
-  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect))
 })
 
 const fakePort = () => ({ postMessage: () => {}, onmessage: null, close: () => {} }) as unknown as MessagePort

@@ -10,7 +10,7 @@ import { eventsOf, runCore, settle } from './harness.ts'
 const loggedIn = { isUpdate: '1', token: 'tok', dataInfo: { username: 'demo', userType: 1, phone: '138' }, phone: '138' }
 const apiFor = Effect.gen(function* () {
   const context = yield* Effect.context<CoreServices>()
-  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect), () => {})
+  return makeCoreApi((effect) => Effect.runPromiseWith(context)(effect))
 })
 
 describe('the home view', () => {

@@ -9,14 +9,14 @@ const fakePort = () => ({ postMessage: () => {}, onmessage: null, close: () => {
 
 describe('the replay rule', () => {
   it('attach tells the tab exactly the catalogue\'s repeatable and silent endpoints; lifeLock answers without the core', async () => {
-    const api = makeCoreApi(() => Promise.resolve(undefined as never), () => {}, Promise.resolve('lock-1'))
+    const api = makeCoreApi(() => Promise.resolve(undefined as never), Promise.resolve('lock-1'))
     const hello = { tabId: 't', channelCode: null, route: { path: '/', search: {} }, visible: true, launch: false }
     const attached = await api.attach(hello, { generation: null, state: null }, fakePort())
     const names = Object.keys(catalogue) as Array<EndpointName>
     expect([...attached.repeatable].sort()).toEqual(names.filter((n) => catalogue[n].repeatable).sort())
     expect([...attached.silent].sort()).toEqual(names.filter((n) => catalogue[n].silentFailure === true).sort())
     // the core never started (run never answers anything real): the lock is told all the same
-    const never = makeCoreApi(() => new Promise(() => {}), () => {}, Promise.resolve('lock-2'))
+    const never = makeCoreApi(() => new Promise(() => {}), Promise.resolve('lock-2'))
     expect(await never.lifeLock()).toBe('lock-2')
   })
 
