@@ -92,6 +92,16 @@ export interface HarnessOptions {
 /** Lets microtasks and already-due fibers run (port flushes are microtasks). */
 export const settle = Effect.promise(() => new Promise<void>((r) => setTimeout(r, 0)))
 
+/**
+ * Settles until `done` holds: a first call loads the pipeline's chunk (a dynamic import), so a request is not always
+ * out after one settle on a loaded machine.
+ */
+export const settleUntil = (done: () => boolean, what: string) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 500 && !done(); i++) yield* settle
+    if (!done()) return yield* Effect.die(new Error(`never happened: ${what}`))
+  })
+
 export const runCore = <A>(
   options: HarnessOptions,
   body: (h: Harness) => Effect.Effect<A, never, CoreServices>,
