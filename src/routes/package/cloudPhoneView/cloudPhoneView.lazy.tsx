@@ -3,17 +3,15 @@
 // and whether a one-click repair runs so changeCard / removeAuth are decided for this tab.
 import { ActionSheet, Button, Dialog, ErrorBlock, Popup, List, ProgressBar, Toast } from 'antd-mobile'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { connectWithRetry } from '../../../features/devices/connect-retry.ts'
+import { useEffect, useRef, useState } from 'react'
 import { canDo } from '../../../features/devices/device-rules.ts'
 import { ModelParametersSheet } from '../../../features/devices/ModelParameters.tsx'
-import { createDeviceStream } from '../../../features/devices/stream/create.ts'
 import { soundChoice } from '../../../features/devices/stream/pcm-player.ts'
-import { emptyStats, type DeviceStream, type Quality, type StreamStats, type StreamStatus } from '../../../features/devices/stream/types.ts'
+import { emptyStats, type Quality, type StreamStats } from '../../../features/devices/stream/types.ts'
+import { usePhoneStream } from '../../../features/devices/stream/use-phone-stream.ts'
 import { ViewerClipboard } from '../../../features/devices/stream/ViewerClipboard.tsx'
 import { ViewerFiles } from '../../../features/devices/files/ViewerFiles.tsx'
 import { saveScreenshot } from '../../../features/devices/stream/save-screenshot.ts'
-import { useCore } from '../../../core-context.tsx'
 import { devicesZhCN as devicesText } from '../../../i18n/zh-CN.devices.ts'
 import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
@@ -25,18 +23,6 @@ import { appStore, useAppStore } from '../../../store/index.ts'
 const route = getRouteApi(PATHS.cloudPhoneView)
 
 const t = devicesText.viewer
-const RESTART_RECONNECT_MS = 1_000
-
-type Phase =
-  | { kind: 'connecting'; attempt: number; max: number; progress: number }
-  | { kind: 'live' }
-  /** the stream is up but not painting (opening, reconnecting, recovering the decoder): never a frozen frame as live. */
-  | { kind: 'waiting'; msg: string }
-  | { kind: 'restarting' }
-  | { kind: 'failed'; msg: string }
-  | { kind: 'accessRemoved' }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export default function CloudPhoneViewScreen() {
   const search = route.useSearch()
@@ -44,21 +30,17 @@ export default function CloudPhoneViewScreen() {
   const validId = Number.isInteger(userCardId) && userCardId > 0
   const navigate = useNavigate()
   const call = useCall()
-  const core = useCore()
   const devices = useAppStore((s) => s.devices.list)
   const device = devices.find((d) => d.userCardId === userCardId)
   // §1 custom bar height for the viewer's own bar (it names the device and offers exit and more, not the title)
   const statusBar = useAppStore((s) => s.tab.statusBarHeight)
   const topBarHeight = navBarHeight(statusBar, navigator.userAgent)
-  const [phase, setPhase] = useState<Phase>({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
-  const [run, setRun] = useState(0)
   const [stats, setStats] = useState<StreamStats>(emptyStats)
   const [statsOpen, setStatsOpen] = useState(false)
   const [clipboardOpen, setClipboardOpen] = useState(false)
   const [filesOpen, setFilesOpen] = useState(false)
   const [phoneClipboard, setPhoneClipboard] = useState<string | null>(null)
   const [quality, setQuality] = useState<Quality>('auto')
-  const [stream, setStream] = useState<DeviceStream | null>(null)
   const [moreOpen, setMoreOpen] = useState(false)
   const [qualityOpen, setQualityOpen] = useState(false)
   const [switchOpen, setSwitchOpen] = useState(false)
@@ -70,7 +52,19 @@ export default function CloudPhoneViewScreen() {
   const stageRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLElement>(null)
 
-  const reconnect = useCallback(() => setRun((n) => n + 1), [])
+  const { phase, stream, reconnect } = usePhoneStream({
+    userCardId: validId ? userCardId : null,
+    stage: stageRef,
+    probe: (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true,
+    onOpen: (s) => {
+      if (appStore.getState().tab.oneClickRepair) appStore.getState().setTab({ oneClickRepair: false })
+      s.onStats(setStats)
+      s.onClipboard((copied) => {
+        setPhoneClipboard(copied)
+        Toast.show({ content: t.phoneCopied })
+      })
+    },
+  })
 
   useEffect(() => {
     if (!validId) return
@@ -78,52 +72,6 @@ export default function CloudPhoneViewScreen() {
     return () => appStore.getState().setTab({ viewerCardId: null, oneClickRepair: false })
   }, [userCardId, validId])
 
-  useEffect(() => {
-    if (!validId) return
-    let cancelled = false
-    let current: DeviceStream | null = null
-    setPhase({ kind: 'connecting', attempt: 0, max: 30, progress: 0 })
-    void connectWithRetry({
-      connect: () => call('connect', { userCardId }),
-      sleep,
-      isCancelled: () => cancelled,
-      onProgress: (p) => setPhase({ kind: 'connecting', ...p }),
-    }).then((outcome) => {
-      if (cancelled || outcome.kind === 'cancelled') return
-      if (outcome.kind === 'timeout') return setPhase({ kind: 'failed', msg: t.timeout })
-      if (outcome.kind === 'failed') return setPhase({ kind: 'failed', msg: outcome.msg || t.failed })
-      const probe = (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true
-      const s = createDeviceStream(outcome.result, core, { probe })
-      if (s === null || !stageRef.current) return setPhase({ kind: 'failed', msg: t.invalidViewer })
-      current = s
-      if (appStore.getState().tab.oneClickRepair) appStore.getState().setTab({ oneClickRepair: false })
-      s.onStats(setStats)
-      s.onClipboard((copied) => {
-        setPhoneClipboard(copied)
-        Toast.show({ content: t.phoneCopied })
-      })
-      s.onStatus((status: StreamStatus) => {
-        if (status.kind === 'live') return setPhase({ kind: 'live' })
-        if (status.kind === 'opening') return setPhase({ kind: 'waiting', msg: t.opening })
-        if (status.kind === 'reconnecting') return setPhase({ kind: 'waiting', msg: t.reconnecting })
-        if (status.kind === 'decoderError') {
-          return status.unsupported ? setPhase({ kind: 'failed', msg: t.unsupported }) : setPhase({ kind: 'waiting', msg: t.decoderError })
-        }
-        if (status.reason === 'restarting') {
-          setPhase({ kind: 'restarting' })
-          setTimeout(() => !cancelled && reconnect(), RESTART_RECONNECT_MS)
-        } else if (status.reason === 'accessRemoved') setPhase({ kind: 'accessRemoved' })
-        else setPhase({ kind: 'failed', msg: t.closedReasons[status.reason] })
-      })
-      s.mount(stageRef.current)
-      setStream(s)
-    })
-    return () => {
-      cancelled = true
-      current?.close()
-      setStream(null)
-    }
-  }, [call, core, userCardId, validId, run, reconnect])
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null)

@@ -12,14 +12,13 @@ import type { GroupAction } from '../../../../worker/protocol/group.ts'
 import type { GroupCommandRecord } from '../../../../worker/protocol/projection/group.ts'
 import { useCore } from '../../../core-context.tsx'
 import { useCall } from '../../../core/use-call.ts'
-import { connectWithRetry } from '../../../features/devices/connect-retry.ts'
 import { DevicePicker } from '../../../features/devices/DevicePicker.tsx'
 import { phoneFileProblem } from '../../../features/devices/files/phone-files.ts'
 import { GroupLedger } from '../../../features/devices/group/GroupLedger.tsx'
 import { androidVersionsOf, choosable, parseIds, pruneChoice, tiersOf, toggleKind } from '../../../features/devices/group/group-select.ts'
 import '../../../features/devices/group/group.css'
-import { createDeviceStream } from '../../../features/devices/stream/create.ts'
-import type { DeviceStream, MirrorState, NavKey } from '../../../features/devices/stream/types.ts'
+import type { MirrorState, NavKey } from '../../../features/devices/stream/types.ts'
+import { usePhoneStream } from '../../../features/devices/stream/use-phone-stream.ts'
 import { uploadFile } from '../../../features/files/upload.ts'
 import '../../../features/devices/devices.css'
 import { devicesZhCN } from '../../../i18n/zh-CN.devices.ts'
@@ -36,12 +35,6 @@ const tv = devicesZhCN.viewer
 /** phones refused for a passing reason (restarting, unavailable) are asked for again after this. */
 const MIRROR_RETRY_MS = 5_000
 const NO_SELECTION: ReadonlySet<number> = new Set()
-/** after the master's channel closed for a restart, it is connected again (connect answers 5200 until it is up). */
-const MASTER_RECONNECT_MS = 1_000
-
-type MasterPhase = { kind: 'none' } | { kind: 'connecting' } | { kind: 'live' } | { kind: 'waiting'; msg: string } | { kind: 'failed'; msg: string }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** a tablet or wider (group.css's breakpoint): the other phones' tiles in 4 columns, else 3 (names stay readable). */
 const WIDE = '(min-width: 768px)'
@@ -61,11 +54,7 @@ export default function GroupControlScreen() {
   const [masterPick, setMasterPick] = useState<number | null>(null)
   const [pickerOpen, setPickerOpen] = useState(false)
   const [sync, setSync] = useState(false)
-  const [stream, setStream] = useState<DeviceStream | null>(null)
-  const [phase, setPhase] = useState<MasterPhase>({ kind: 'none' })
   const [mirror, setMirror] = useState<MirrorState>({ targets: [], refused: [] })
-  /** bumped to connect the master again (after it restarted) */
-  const [masterRun, setMasterRun] = useState(0)
   const [text, setText] = useState('')
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null)
   const wide = useWide()
@@ -94,42 +83,11 @@ export default function GroupControlScreen() {
   const others = useMemo(() => chosen.filter((id) => id !== master), [chosen, master])
   const otherDevices = useMemo(() => devices.filter((d) => others.includes(d.userCardId)), [devices, others])
 
-  // the master's stream: connect (retrying while it starts), then the viewer's stream through the core
-  useEffect(() => {
-    if (master === null) {
-      setPhase({ kind: 'none' })
-      return
-    }
-    let cancelled = false
-    let current: DeviceStream | null = null
-    setPhase({ kind: 'connecting' })
+  // the master's stream: the viewer's (connect, retry while it starts, reconnect after a restart) through the core
+  const { phase, stream } = usePhoneStream({ userCardId: master, stage: stageRef, onOpen: (s) => {
     setMirror({ targets: [], refused: [] })
-    void connectWithRetry({ connect: () => call('connect', { userCardId: master }), sleep, isCancelled: () => cancelled, onProgress: () => undefined })
-      .then((outcome) => {
-        if (cancelled || outcome.kind === 'cancelled') return
-        if (outcome.kind !== 'ready') return setPhase({ kind: 'failed', msg: outcome.kind === 'failed' ? outcome.msg || tv.failed : tv.timeout })
-        const s = createDeviceStream(outcome.result, core)
-        if (s === null || !stageRef.current) return setPhase({ kind: 'failed', msg: tv.invalidViewer })
-        current = s
-        s.onStatus((status) => {
-          if (status.kind === 'live') return setPhase({ kind: 'live' })
-          if (status.kind === 'opening') return setPhase({ kind: 'waiting', msg: tv.opening })
-          if (status.kind === 'reconnecting') return setPhase({ kind: 'waiting', msg: tv.reconnecting })
-          if (status.kind === 'decoderError') return setPhase(status.unsupported ? { kind: 'failed', msg: tv.unsupported } : { kind: 'waiting', msg: tv.decoderError })
-          setPhase({ kind: 'failed', msg: tv.closedReasons[status.reason] })
-          // a master that restarts (a group reboot, reset or repair) comes back by itself, as in the viewer
-          if (status.reason === 'restarting') setTimeout(() => !cancelled && setMasterRun((n) => n + 1), MASTER_RECONNECT_MS)
-        })
-        s.onMirror?.(setMirror)
-        s.mount(stageRef.current)
-        setStream(s)
-      })
-    return () => {
-      cancelled = true
-      current?.close()
-      setStream(null)
-    }
-  }, [call, core, master, masterRun])
+    s.onMirror?.(setMirror)
+  } })
 
   // 同步操作: the master's input goes to the other chosen phones (the server authorises each for this user)
   const othersKey = others.join(',')
@@ -261,7 +219,10 @@ export default function GroupControlScreen() {
               {phase.kind === 'none' && <div className="viewer-overlay">{t.noMaster}</div>}
               {phase.kind === 'connecting' && <div className="viewer-overlay">{tv.connecting}</div>}
               {phase.kind === 'waiting' && <div className="viewer-overlay viewer-overlay-dim">{phase.msg}</div>}
-              {phase.kind === 'failed' && <div className="viewer-overlay" data-testid="group-master-failed">{phase.msg}</div>}
+              {phase.kind === 'restarting' && <div className="viewer-overlay viewer-overlay-dim">{tv.closedReasons.restarting}</div>}
+              {(phase.kind === 'failed' || phase.kind === 'accessRemoved') && (
+                <div className="viewer-overlay" data-testid="group-master-failed">{phase.kind === 'failed' ? phase.msg : tv.closedReasons.accessRemoved}</div>
+              )}
             </div>
             <nav className="group-keys">
               <button type="button" data-testid="group-key-back" disabled={stream === null} onClick={() => key('back')}>{tv.back}</button>
