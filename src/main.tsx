@@ -5,7 +5,7 @@ import './ui/app.css'
 import { ConfigProvider } from 'antd-mobile'
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectCore } from './core/connect.ts'
 import type { CoreClient } from './core/types.ts'
@@ -73,7 +73,7 @@ const boot = async (): Promise<void> => {
   appStore.getState().setShared(core.state())
   const router = createAppRouter()
   follow(core, router)
-  root.render(
+  startTransition(() => root.render(
     <StrictMode>
       <ConfigProvider locale={zhCNLocale}>
         <CoreProvider core={core}>
@@ -83,7 +83,7 @@ const boot = async (): Promise<void> => {
         </CoreProvider>
       </ConfigProvider>
     </StrictMode>,
-  )
+  ))
   performance.mark('boot:rendered')
 }
 

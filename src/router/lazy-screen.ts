@@ -4,6 +4,7 @@
 // a retry after a chunk failure imports afresh.
 import { lazyRouteComponent } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
+import { mountFirstScreenDeferred } from './first-screen.tsx'
 import { ASYNC_SCREEN_TIMEOUT_MS, CHUNK_LOAD_TIMEOUT_MS } from '../../worker/protocol/constants.ts'
 
 export class ScreenLoadTimeout extends Error {
@@ -45,4 +46,5 @@ export const screenLoader = (importer: () => Promise<ScreenModule>): (() => Prom
   return () => within(loadChunk(), ASYNC_SCREEN_TIMEOUT_MS, () => new ScreenLoadTimeout('screen'))
 }
 
-export const lazyScreen = (importer: () => Promise<ScreenModule>) => lazyRouteComponent(screenLoader(importer))
+export const lazyScreen = (importer: () => Promise<ScreenModule>) =>
+  lazyRouteComponent(screenLoader(() => importer().then((m) => ({ default: mountFirstScreenDeferred(m.default) }))))

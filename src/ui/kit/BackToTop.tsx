@@ -19,9 +19,16 @@ export const BackToTop = () => {
   const [shown, setShown] = useState(false)
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > BACK_TO_TOP.showAfterPx)
-    onScroll()
+    // the first look waits for the frame after mounting: read during the commit, scrollY forces the whole new
+    // screen's layout inside the task that mounted it (a long task on a slow phone)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => { timer = setTimeout(onScroll, 0) })
     window.addEventListener('scroll', onScroll, { passive: true })
-    return () => window.removeEventListener('scroll', onScroll)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+      window.removeEventListener('scroll', onScroll)
+    }
   }, [])
   if (!shown) return null
   return (
