@@ -108,7 +108,9 @@ export default function GroupControlScreen() {
       .then((outcome) => {
         if (cancelled || outcome.kind === 'cancelled') return
         if (outcome.kind !== 'ready') return setPhase({ kind: 'failed', msg: outcome.kind === 'failed' ? outcome.msg || tv.failed : tv.timeout })
-        const s = createDeviceStream(outcome.result, core)
+        // the tests' and the bench's flag, as in the viewer: the decoder reads the master's input marker from each frame
+        const probe = (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true
+        const s = createDeviceStream(outcome.result, core, { probe })
         if (s === null || !stageRef.current) return setPhase({ kind: 'failed', msg: tv.invalidViewer })
         current = s
         s.onStatus((status) => {
