@@ -24,6 +24,7 @@ import { runColdStart } from './parts/cold-start.ts'
 import { runMemory } from './parts/memory.ts'
 import { runPhoneStream } from './parts/phone-stream.ts'
 import { runWall } from './parts/wall.ts'
+import { runGroupControl } from './parts/group-control.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -51,6 +52,7 @@ const parts: Part[] = [
   single('memory', '8. Memory', { quick: 90_000, full: 180_000 }, runMemory),
   single('phone', '9. The phone\'s picture', { quick: 240_000, full: 900_000 }, runPhoneStream),
   single('wall', '10. The wall', { quick: 180_000, full: 600_000 }, runWall),
+  single('group', '11. Group control', { quick: 180_000, full: 900_000 }, runGroupControl),
 ]
 
 const quick = process.argv.includes('--quick')
@@ -83,7 +85,7 @@ const main = async (): Promise<number> => {
     push = pushSource
     browser = chromium
     // the app build for the bundle and cold-start parts runs while the bench measures (memoized; errors surface there)
-    if (!only || ['bundle', 'coldstart', 'memory', 'phone'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
+    if (!only || ['bundle', 'coldstart', 'memory', 'phone', 'group'].some((id) => only.includes(id))) productBuild().catch(() => undefined)
     log('building the bench pages')
     pages = await startBenchPages({ ...(server ? { apiTarget: server.url } : {}), pushUrl: push.url })
     log(`bench pages at ${pages.origin}${pages.base}bench/pages/, reference server ${server?.url ?? `not running (${serverError})`}`)

@@ -6,13 +6,27 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../../server/app.ts'
-import type { ChildReply, ChildRequest } from './server-ipc.ts'
+import { sql } from 'kysely'
+import type { ChildReply, ChildRequest, GroupLedgerRows, WatchedField, WatchResult } from './server-ipc.ts'
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-server-'))
 // Push sockets per user: no cap. The fan-out part opens thousands of one user's sockets here (the product's cap of
 // MAX_PUSH_SOCKETS_PER_USER, 20, left 1 980 of 2 000 unreached and the run did not say so); no part measures the cap.
 const server = await startServer({ port: 0, dataDir, serveApp: false, quiet: true, maxPushSocketsPerUser: Infinity })
 const now = (): number => performance.timeOrigin + performance.now()
+
+interface Watch {
+  readonly field: WatchedField
+  readonly phones: ReadonlyArray<{ readonly card: number; readonly deviceId: number; readonly base: number }>
+  readonly first: Map<number, number>
+  readonly timer: NodeJS.Timeout
+}
+const watches = new Map<number, Watch>()
+const fieldOf = (deviceId: number, field: WatchedField): number => server.phones.phoneState(deviceId)?.[field] ?? 0
+const look = (w: Watch): void => {
+  const t = now()
+  for (const p of w.phones) if (!w.first.has(p.card) && fieldOf(p.deviceId, w.field) !== p.base) w.first.set(p.card, t)
+}
 
 const handle = async (request: ChildRequest): Promise<unknown> => {
   switch (request.kind) {
@@ -29,7 +43,54 @@ const handle = async (request: ChildRequest): Promise<unknown> => {
         server.phones.resetPhone(row.id)
         server.phones.installApp(row.id, request.tag)
       }
-      return rows.length
+      // the server's Date.now() once every phone changed: a still drawn after it shows the change (its drawn time)
+      return { phones: rows.length, at: Date.now() }
+    }
+    case 'watchPhones': {
+      const rows = await server.db.selectFrom('devices').innerJoin('users', 'users.id', 'devices.owner_id')
+        .select(['devices.id', 'devices.user_card_id']).where('users.phone', '=', request.phone).execute()
+      const phones = rows.map((r) => ({ card: r.user_card_id, deviceId: r.id, base: fieldOf(r.id, request.field) }))
+      const w: Watch = { field: request.field, phones, first: new Map(), timer: setInterval(() => look(w), 1) }
+      const previous = watches.get(request.watch)
+      if (previous) clearInterval(previous.timer)
+      watches.set(request.watch, w)
+      return phones.map((p) => p.card)
+    }
+    case 'watchPeek': {
+      const w = watches.get(request.watch)
+      if (!w) throw new Error(`no watch ${request.watch}`)
+      look(w)
+      return w.first.size
+    }
+    case 'watchEnd': {
+      const w = watches.get(request.watch)
+      if (!w) throw new Error(`no watch ${request.watch}`)
+      const cards = request.cards ?? w.phones.map((p) => p.card)
+      const until = Date.now() + request.timeoutMs
+      while (Date.now() < until && !cards.every((c) => w.first.has(c))) await new Promise((r) => setTimeout(r, 5))
+      clearInterval(w.timer)
+      watches.delete(request.watch)
+      const at: Record<number, number | null> = {}
+      const delta: Record<number, number> = {}
+      for (const p of w.phones) {
+        at[p.card] = w.first.get(p.card) ?? null
+        delta[p.card] = fieldOf(p.deviceId, w.field) - p.base
+      }
+      return { at, delta } satisfies WatchResult
+    }
+    case 'groupLedger': {
+      // the database's clock against this process's, read together (created_at is the transaction's start, now())
+      const before = now()
+      const clock = await sql<{ ms: number }>`select extract(epoch from clock_timestamp()) * 1000 as ms`.execute(server.db)
+      const offset = (before + now()) / 2 - Number(clock.rows[0]!.ms)
+      const { rows } = await sql<{ ok: boolean; start_ms: number; ms: number }>`select r.ok, extract(epoch from r.created_at) * 1000 as start_ms, r.ms
+        from group_command_results r join users u on u.id = r.user_id where u.phone = ${request.phone} and r.command_id = ${request.commandId}
+        order by r.created_at`.execute(server.db)
+      return {
+        rows: rows.length,
+        ok: rows.filter((r) => r.ok).length,
+        phones: rows.map((r) => ({ start: Number(r.start_ms) + offset, end: Number(r.start_ms) + Number(r.ms) + offset })),
+      } satisfies GroupLedgerRows
     }
     case 'pushStats': return { users: server.hub.stats(), live: server.hub.liveCount() }
     case 'memory': return process.memoryUsage()

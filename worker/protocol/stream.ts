@@ -121,6 +121,41 @@ import type { StreamServerMessage } from './stream-schema.ts'
  */
 export const THUMBNAIL = { shortSide: 240, intervalMs: 1_000, mime: 'image/jpeg', quality: 70 } as const
 
+/**
+ * When the server drew a still (ms since the epoch, its clock): a JPEG comment segment (COM, FF FE) right after the
+ * start-of-image marker, `drawn=<ms>` in ASCII. A comment is part of the JPEG format that decoders skip, so the still
+ * stays one whole JPEG; a tile shows it as its age (the bench's tile age, issue 23) without trusting when it arrived.
+ */
+const STILL_TIME_PREFIX = 'drawn='
+
+export const withStillTime = (jpeg: Uint8Array, drawnAt: number): Uint8Array => {
+  if (jpeg.byteLength < 2 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return jpeg
+  const text = `${STILL_TIME_PREFIX}${Math.round(drawnAt)}`
+  const out = new Uint8Array(jpeg.byteLength + 4 + text.length)
+  out[0] = 0xff
+  out[1] = 0xd8
+  out[2] = 0xff
+  out[3] = 0xfe
+  // the segment's length counts its own two length bytes
+  out[4] = ((text.length + 2) >> 8) & 0xff
+  out[5] = (text.length + 2) & 0xff
+  for (let i = 0; i < text.length; i++) out[6 + i] = text.charCodeAt(i)
+  out.set(jpeg.subarray(2), 6 + text.length)
+  return out
+}
+
+/** The draw time a still carries (withStillTime), or null when it carries none. */
+export const stillTime = (still: Uint8Array): number | null => {
+  if (still.byteLength < 6 || still[0] !== 0xff || still[1] !== 0xd8 || still[2] !== 0xff || still[3] !== 0xfe) return null
+  const length = (still[4]! << 8) | still[5]!
+  if (length < 2 + STILL_TIME_PREFIX.length || 4 + length > still.byteLength) return null
+  let text = ''
+  for (let i = 6; i < 4 + length; i++) text += String.fromCharCode(still[i]!)
+  if (!text.startsWith(STILL_TIME_PREFIX)) return null
+  const digits = text.slice(STILL_TIME_PREFIX.length)
+  return /^\d{1,15}$/.test(digits) ? Number(digits) : null
+}
+
 export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable'] as const
 export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number]
 

@@ -28,7 +28,7 @@ import * as Schema from 'effect/Schema'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import {
   decodeChannelFrame, encodeAudioMeta, encodeChannelFrame, encodeMediaPacket, encodeVideoMeta, PRESET_SETTINGS, readMediaPacketHeader, STREAM_KIND,
-  STREAM_LIMITS, STREAM_PATH, THUMBNAIL, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
+  STREAM_LIMITS, STREAM_PATH, THUMBNAIL, withStillTime, type StreamCloseReason, type StreamPreset, type StreamServerMessage,
 } from '../../../worker/protocol/stream.ts'
 import { StreamClientMessage } from '../../../worker/protocol/stream-schema.ts'
 import { presetFrameSize } from '../../../worker/protocol/phone-screen.ts'
@@ -283,10 +283,12 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       (still) => {
         phone.thumbBusy = false
         if (screen !== phone.screen) return
-        phone.lastThumb = still
+        // the still says when it was drawn (the state's time): a tile's age is measured from it (THUMBNAIL's doc)
+        const stamped = withStillTime(still, now)
+        phone.lastThumb = stamped
         phone.lastThumbState = state
         phone.lastThumbClock = clockNow
-        for (const t of phone.thumbViewers) sendThumb(t, still)
+        for (const t of phone.thumbViewers) sendThumb(t, stamped)
       },
       () => {
         phone.thumbBusy = false

@@ -4,7 +4,7 @@
 import { loadImage } from '@napi-rs/canvas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
-import { STREAM_KIND, STREAM_LIMITS, THUMBNAIL } from '../../../worker/protocol/stream.ts'
+import { stillTime, STREAM_KIND, STREAM_LIMITS, THUMBNAIL } from '../../../worker/protocol/stream.ts'
 import { FLEET_SIZE } from '../../../server/db/seed.ts'
 import { api, loginToken, useTestServer } from '../server/helpers.ts'
 import { connectCard, startStreamServer, StreamClient, touch, type OwnStreamServer, deviceIdOf } from './support.ts'
@@ -39,6 +39,8 @@ describe('thumbnail channels', () => {
     await a.until(() => stills(a, 880001).length >= 1, 'a still')
     const first = stills(a, 880001)[0]!
     expect([first[0], first[1]]).toEqual([0xff, 0xd8])
+    // it says when the server drew it (the tile's age is measured from that)
+    expect(Math.abs(stillTime(first)! - Date.now())).toBeLessThan(5_000)
     const image = await loadImage(Buffer.from(first))
     expect(Math.min(image.width, image.height)).toBe(THUMBNAIL.shortSide)
     expect(first.byteLength).toBeLessThan(30_000)

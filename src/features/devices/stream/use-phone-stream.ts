@@ -41,13 +41,14 @@ export interface PhoneStreamOptions {
   /** the phone shown, or null for none. */
   readonly userCardId: number | null
   readonly stage: RefObject<HTMLDivElement | null>
-  /** the viewer's frame probe (tests and the bench). */
-  readonly probe?: boolean
   /** wires the screen's own listeners (stats, clipboard, mirror) before the stream mounts. */
   readonly onOpen?: (stream: DeviceStream) => void
 }
 
-export const usePhoneStream = ({ userCardId, stage, probe = false, onOpen }: PhoneStreamOptions) => {
+/** the tests' and the bench's flag: the decoder reads the phone's input marker from each frame. */
+const probing = () => (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true
+
+export const usePhoneStream = ({ userCardId, stage, onOpen }: PhoneStreamOptions) => {
   const call = useCall()
   const core = useCore()
   const [phase, setPhase] = useState<PhonePhase>(userCardId === null ? { kind: 'none' } : connecting)
@@ -72,7 +73,7 @@ export const usePhoneStream = ({ userCardId, stage, probe = false, onOpen }: Pho
       if (cancelled || outcome.kind === 'cancelled') return
       if (outcome.kind === 'timeout') return setPhase({ kind: 'failed', msg: t.timeout })
       if (outcome.kind === 'failed') return setPhase({ kind: 'failed', msg: outcome.msg || t.failed })
-      const s = createDeviceStream(outcome.result, core, { probe })
+      const s = createDeviceStream(outcome.result, core, { probe: probing() })
       if (s === null || !stage.current) return setPhase({ kind: 'failed', msg: t.invalidViewer })
       current = s
       onOpen?.(s)
@@ -91,7 +92,7 @@ export const usePhoneStream = ({ userCardId, stage, probe = false, onOpen }: Pho
     }
     // onOpen is the screen's wiring at the time the stream opens, not a reason to open another
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [call, core, userCardId, run, reconnect, probe])
+  }, [call, core, userCardId, run, reconnect])
 
   return { phase, stream, reconnect }
 }

@@ -106,7 +106,7 @@ const Tile = memo(function Tile({ client, device, current, selected, selecting, 
       >
         <div className="wall-screen">
           {status === null ? (
-            <img className="wall-still" src={tile.url!} alt="" draggable={false} data-testid="wall-still" />
+            <img className="wall-still" src={tile.url!} alt="" draggable={false} data-testid="wall-still" data-drawn-at={tile.drawnAt ?? undefined} />
           ) : (
             <span className={`wall-status wall-status-${status.key}`} data-testid="wall-status">{status.text}</span>
           )}

@@ -4,7 +4,7 @@
 // with a connect. Each tile reads its own card's state (an object URL of the JPEG), so a still re-renders one tile only.
 import { transfer } from 'comlink'
 import type { StreamCloseReason } from '../../../../worker/protocol/stream.ts'
-import { THUMBNAIL } from '../../../../worker/protocol/stream.ts'
+import { stillTime, THUMBNAIL } from '../../../../worker/protocol/stream.ts'
 import type { TabToWall, WallToTab } from '../../../../worker/protocol/stream-ports.ts'
 import type { CoreClient } from '../../../core/types.ts'
 import { isStarting } from '../connect-retry.ts'
@@ -14,12 +14,14 @@ export interface TileState {
   readonly url: string | null
   /** when the core got that still (its clock), 0 without one. */
   readonly at: number
+  /** when the server drew that still (its clock; withStillTime), null without one or when it does not say. */
+  readonly drawnAt: number | null
   readonly ended: StreamCloseReason | null
   /** the phone is starting (connect answered 5200): its token comes later. */
   readonly starting: boolean
 }
 
-const EMPTY: TileState = { url: null, at: 0, ended: null, starting: false }
+const EMPTY: TileState = { url: null, at: 0, drawnAt: null, ended: null, starting: false }
 /** connects in flight at once for tokens (60 tiles do not fire 60 requests together). */
 const TOKEN_CONCURRENCY = 4
 const TOKEN_RETRY_MS = 3_000
@@ -88,9 +90,9 @@ export const createWallClient = (core: CoreClient): WallClient => {
     if (m.t === 'still') {
       if (performance.getEntriesByName('wall:first-still').length === 0) performance.mark('wall:first-still')
       const url = URL.createObjectURL(new Blob([m.bytes as Uint8Array<ArrayBuffer>], { type: THUMBNAIL.mime }))
-      set(m.cardId, { url, at: m.at, ended: null, starting: false })
+      set(m.cardId, { url, at: m.at, drawnAt: stillTime(m.bytes), ended: null, starting: false })
     } else if (m.t === 'ended') {
-      set(m.cardId, { url: null, at: 0, ended: m.reason, starting: false })
+      set(m.cardId, { url: null, at: 0, drawnAt: null, ended: m.reason, starting: false })
     } else if (m.t === 'needToken') {
       need(m.cardId)
     }

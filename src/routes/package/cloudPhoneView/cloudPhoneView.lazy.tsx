@@ -55,7 +55,6 @@ export default function CloudPhoneViewScreen() {
   const { phase, stream, reconnect } = usePhoneStream({
     userCardId: validId ? userCardId : null,
     stage: stageRef,
-    probe: (globalThis as { __PHONE_PROBE__?: boolean }).__PHONE_PROBE__ === true,
     onOpen: (s) => {
       if (appStore.getState().tab.oneClickRepair) appStore.getState().setTab({ oneClickRepair: false })
       s.onStats(setStats)
