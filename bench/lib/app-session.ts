@@ -1,5 +1,5 @@
 // Drives the built app like a phone user: logs the demo user in through the login screen and waits for the device
-// list; shared by the cold-start and memory parts.
+// list; shared by the cold-start, memory, wall and group-control parts.
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD, DEMO_PHONE } from './reference-server.ts'
 
@@ -16,10 +16,11 @@ export const devicePaintProbe = (): void => {
   observer.observe(document, { subtree: true, childList: true })
 }
 
-export const logInThroughScreen = async (page: Page, appUrl: string): Promise<void> => {
+/** `until`: what shows the home is there (the first device row by default). */
+export const logInThroughScreen = async (page: Page, appUrl: string, { phone = DEMO_PHONE, until = DEVICE_ITEM } = {}): Promise<void> => {
   await page.goto(`${appUrl}#/pages/login/login`, { waitUntil: 'load', timeout: 60_000 })
-  await page.getByTestId('login-phone').fill(DEMO_PHONE, { timeout: 60_000 })
+  await page.getByTestId('login-phone').fill(phone, { timeout: 60_000 })
   await page.getByTestId('login-password').fill(DEMO_PASSWORD)
   await page.getByTestId('login-submit').click()
-  await page.locator(DEVICE_ITEM).first().waitFor({ timeout: 60_000 })
+  await page.locator(until).first().waitFor({ timeout: 60_000 })
 }

@@ -8,6 +8,8 @@ import type { ChildCommand, ChildReply } from './server-ipc.ts'
 
 export const DEMO_PHONE = '13800138000'
 export const DEMO_PASSWORD = 'Demo@2026'
+/** the demo account with sixty phones (the per-account maximum): the wall's and group control's parts. */
+export const FLEET_PHONE = '13600136000'
 
 export interface ReferenceServer {
   readonly url: string

@@ -9,13 +9,13 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { BenchContext } from '../lib/context.ts'
 import { killWorkers } from '../lib/kill-worker.ts'
 import { serveProductBuild } from '../lib/product-build.ts'
-import { DEMO_PASSWORD } from '../lib/reference-server.ts'
+import { logInThroughScreen } from '../lib/app-session.ts'
+import { FLEET_PHONE } from '../lib/reference-server.ts'
 import { check, type PartOutput } from '../lib/result.ts'
 import type { GroupLedgerRows, WatchedField, WatchResult } from '../lib/server-ipc.ts'
 import { round, summarize, type Summary } from '../lib/stats.ts'
 import { CORE_WORKER_NAME } from '../../worker/protocol/constants.ts'
 
-const FLEET_PHONE = '13600136000'
 const TABS = 3
 /**
  * A tablet's width (the group screen's two columns, other phones' tiles 4 across) and tall enough that every one of
@@ -113,13 +113,7 @@ const minOf = (xs: ReadonlyArray<number>) => xs.reduce((a, b) => Math.min(a, b),
 
 const groupUrl = (appUrl: string) => `${appUrl}#/package/groupControl/groupControl`
 
-const logIn = async (page: Page, appUrl: string): Promise<void> => {
-  await page.goto(`${appUrl}#/pages/login/login`, { waitUntil: 'load', timeout: 60_000 })
-  await page.getByTestId('login-phone').fill(FLEET_PHONE, { timeout: 60_000 })
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await page.getByTestId('home-view-bar').waitFor({ timeout: 60_000 })
-}
+const logIn = (page: Page, appUrl: string) => logInThroughScreen(page, appUrl, { phone: FLEET_PHONE, until: '[data-testid="home-view-bar"]' })
 
 const waitUntil = async (what: string, probe: () => Promise<boolean>, timeoutMs: number, pauseMs = 20): Promise<void> => {
   const deadline = Date.now() + timeoutMs

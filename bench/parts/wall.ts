@@ -7,12 +7,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { phoneContext } from '../lib/browser.ts'
 import type { BenchContext } from '../lib/context.ts'
 import { serveProductBuild } from '../lib/product-build.ts'
-import { DEMO_PASSWORD } from '../lib/reference-server.ts'
+import { logInThroughScreen } from '../lib/app-session.ts'
+import { FLEET_PHONE } from '../lib/reference-server.ts'
 import { check, type PartOutput } from '../lib/result.ts'
 import { startStreamProxy, type StreamProxy } from '../lib/stream-proxy.ts'
 import { round, summarize } from '../lib/stats.ts'
 
-const FLEET_PHONE = '13600136000'
 const TABS = 3
 
 /**
@@ -74,13 +74,7 @@ const wallProbe = (): void => {
   requestAnimationFrame(frame)
 }
 
-const logIn = async (page: Page, appUrl: string): Promise<void> => {
-  await page.goto(`${appUrl}#/pages/login/login`, { waitUntil: 'load', timeout: 60_000 })
-  await page.getByTestId('login-phone').fill(FLEET_PHONE, { timeout: 60_000 })
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await page.getByTestId('home-view-bar').waitFor({ timeout: 60_000 })
-}
+const logIn = (page: Page, appUrl: string) => logInThroughScreen(page, appUrl, { phone: FLEET_PHONE, until: '[data-testid="home-view-bar"]' })
 
 const showWall = async (page: Page): Promise<void> => {
   if ((await page.getByTestId('phone-wall').count()) === 0) await page.getByTestId('home-view-grid').click()
