@@ -350,7 +350,11 @@ export default defineConfig({
     rolldownOptions: { plugins: [antdRenderSeam()] },
     include: [
       'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
-      'effect/Option', 'effect/Schema', 'effect/SchemaTransformation', 'effect/Scope', 'idb', 'comlink',
+      'effect/Option', 'effect/Result', 'effect/Schema', 'effect/SchemaTransformation', 'effect/Scope', 'idb', 'comlink',
+      // the tab's decoder worker (the phone's picture): first imported when a test opens a stream
+      '@yume-chan/scrcpy-decoder-webcodecs',
+      // antd-mobile's locale (main.tsx, the kit's tests): discovered late on a cold cache, it reloaded a running test page
+      'antd-mobile/es/locales/zh-CN',
       // the login crypto chunk: discovered late on a cold cache, it made Vite re-bundle and reload a running test page
       '@noble/hashes/legacy.js', '@noble/hashes/utils.js', 'node-forge/lib/forge', 'node-forge/lib/asn1', 'node-forge/lib/rsa',
       'node-forge/lib/util',
