@@ -2,37 +2,19 @@
 // `npx vite build && npx tsx scripts/lighthouse.ts` — Lighthouse itself is not a dependency of the app (it needs
 // Node 22): set LIGHTHOUSE_BIN to an installed `lighthouse` binary, or it is run through `npx --yes lighthouse@13`.
 // Prints the category scores and writes the JSON reports to test-results/lighthouse/.
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 import { chromiumArgs } from '../tests/chromium.ts'
+import { startAppServer } from './app-server.ts'
 
 const run = promisify(execFile)
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9339)
 const outDir = 'test-results/lighthouse'
 mkdirSync(outDir, { recursive: true })
-
-const startServer = async (dataDir: string) => {
-  const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const m = output.match(/http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/)
-      if (m && Number(m[1]) > 0) resolve(`http://127.0.0.1:${m[1]}/cloud/phone/web/`)
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-  // the server runs under npx and tsx: end its whole process group, or its output pipes keep this script alive
-  return { url, stop: () => process.kill(-child.pid!, 'SIGTERM') }
-}
 
 const lighthouse = async (url: string, name: string): Promise<Record<string, number>> => {
   const [bin, ...pre] = (process.env.LIGHTHOUSE_BIN ?? 'npx --yes lighthouse@13').split(' ')
@@ -54,7 +36,7 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'))
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
-const server = await startServer(dataDir)
+const server = await startAppServer(dataDir)
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [...chromiumArgs, `--remote-debugging-port=${DEBUG_PORT}`],

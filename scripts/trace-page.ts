@@ -3,13 +3,13 @@
 // with the CPU slowed 4x (CDP), a Chromium trace with V8 sampling, then each long task of the page's main thread with
 // what it did (trace events) and the functions it spent its time in (inclusive, from the samples).
 // `npx tsx scripts/trace-page.ts [--page=#/pages/index/index] [--logged-out] [--min=50] [--top=25]`
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { profiles, type TraceEvent } from '../bench/lib/trace-profile.ts'
 import { chromiumArgs } from '../tests/chromium.ts'
+import { startAppServer } from './app-server.ts'
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const pagePath = arg('page', '#/pages/index/index')
@@ -20,17 +20,8 @@ const top = Number(arg('top', '25'))
 interface Event extends TraceEvent { readonly ts: number; readonly dur?: number; readonly args?: TraceEvent['args'] & { data?: { url?: string; functionName?: string; startTime?: number } } }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trace-page-'))
-const server = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-const url = await new Promise<string>((resolve) => {
-  let out = ''
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString()
-    const m = out.match(/http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/)
-    if (m && Number(m[1]) > 0) resolve(`http://127.0.0.1:${m[1]}/cloud/phone/web/`)
-  }
-  server.stdout.on('data', onData)
-  server.stderr.on('data', onData)
-})
+const server = await startAppServer(dataDir)
+const url = server.url
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
 try {
   // Lighthouse's mobile screen
@@ -95,6 +86,6 @@ try {
   }
 } finally {
   await browser.close()
-  process.kill(-server.pid!, 'SIGTERM')
+  server.stop()
   setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500)
 }
