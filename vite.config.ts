@@ -33,6 +33,8 @@ const PRELOADED_SCREENS: ReadonlyArray<{ paths: ReadonlyArray<string>; module: R
   { paths: ['/pages/login/login'], module: /\/src\/routes\/pages\/login\/login(\.lazy)?\.tsx$/ },
 ]
 
+const APP_MODULE = /\/src\/app\.tsx$/
+
 /** A build-only rewrite of the built index.html, given the bundle and the base path. */
 const builtIndexHtml = (name: string, rewrite: (html: string, bundle: Rollup.OutputBundle, base: string) => string): Plugin => {
   let base = '/'
@@ -60,6 +62,14 @@ const preloadScreensFromHtml = (): Plugin =>
     }
     const entryFiles = new Set<string>()
     chunks.filter((c) => c.isEntry).forEach((c) => closure(c.fileName, entryFiles))
+    // the app (src/app.tsx), which the entry imports once it runs: every page needs it, so index.html names its chunks
+    // as it names the entry's, fetched with the entry's instead of after it
+    const app = chunks.find((c) => APP_MODULE.test(c.facadeModuleId ?? ''))
+    if (!app) throw new Error('preload-screens-from-html: no chunk of src/app.tsx')
+    const appFiles = new Set<string>()
+    closure(app.fileName, appFiles)
+    entryFiles.forEach((f) => appFiles.delete(f))
+    const loadedFirst = new Set([...entryFiles, ...appFiles])
     const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.find((c) => c.fileName === f)?.viteMetadata?.importedCss ?? [])]))
     const entryCss = cssOf(entryFiles)
     const screens = PRELOADED_SCREENS.map(({ module }) => {
@@ -67,7 +77,7 @@ const preloadScreensFromHtml = (): Plugin =>
       if (!screen) throw new Error(`preload-screens-from-html: no chunk of the screen ${module}`)
       const files = new Set<string>()
       closure(screen.fileName, files)
-      const js = [...files].filter((f) => !entryFiles.has(f)).map((f) => base + f)
+      const js = [...files].filter((f) => !loadedFirst.has(f)).map((f) => base + f)
       const css = [...cssOf(files)].filter((f) => !entryCss.has(f)).map((f) => base + f)
       return [js, css]
     })
@@ -79,7 +89,9 @@ const preloadScreensFromHtml = (): Plugin =>
     // has gone through the rest of the head
     const at = html.indexOf('<script type="module"')
     if (at < 0) throw new Error('preload-screens-from-html: no module script in index.html')
-    return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
+    const appLinks = [...appFiles].map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`).join('')
+    const afterEntry = html.indexOf('</script>', at) + '</script>'.length
+    return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at, afterEntry)}${appLinks}${html.slice(afterEntry)}`
   })
 
 /**
@@ -156,6 +168,7 @@ const antdDirectImports = (): Plugin => {
 const HOME_SCREEN = fileURLToPath(new URL('./src/routes/pages/index/index.lazy.tsx', import.meta.url))
 const NOT_HOME_ONLY = [
   fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/app.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/routes/pages/login/login.lazy.tsx', import.meta.url)),
 ]
 type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: ReadonlyArray<string> } | null }

@@ -1,6 +1,7 @@
 // Entry URL rules (§2, decisions.md): the index page or a URL without a hash route lands on `#/?…` keeping the
 // query; channelCode comes from the entry URL and is kept per tab in sessionStorage.
 import { validChannelCode } from '../../worker/protocol/channel-code.ts'
+import { HOME_PATH } from '../../worker/protocol/constants.ts'
 
 export interface EntryLocation {
   readonly pathname: string
@@ -10,12 +11,19 @@ export interface EntryLocation {
 
 const hasHashRoute = (hash: string): boolean => hash.startsWith('#/')
 
+/** The home's spec path as a hash route lands on `#/` keeping its query, as its alias route would redirect after the
+ * router's first load (a second load on the page-load path). */
+const HOME_ALIAS = `#${HOME_PATH}`
+const homeAliasLanded = (hash: string): string =>
+  hash === HOME_ALIAS || hash.startsWith(`${HOME_ALIAS}?`) ? `#/${hash.slice(HOME_ALIAS.length)}` : hash
+
 /** The URL to replace the entry with, or null when it already is a hash route of the web root. */
 export const entryRedirect = ({ pathname, search, hash }: EntryLocation): string | null => {
   const onIndexFile = pathname.endsWith('/index.html')
   const root = onIndexFile ? pathname.slice(0, -'index.html'.length) : pathname
   if (!hasHashRoute(hash)) return `${root}#/${search}`
-  return onIndexFile ? `${root}${search}${hash}` : null
+  const landed = homeAliasLanded(hash)
+  return onIndexFile || landed !== hash ? `${root}${search}${landed}` : null
 }
 
 /** channelCode from the real query or from the hash route's query. */

@@ -43,6 +43,13 @@ describe('entry URL', () => {
     expect(entryRedirect({ pathname: '/cloud/phone/web/', search: '', hash: '#/pages/login/login?invitationUserName=a' })).toBeNull()
   })
 
+  it('lands the home\'s spec path on #/ keeping its query, and leaves paths it only starts alike alone', () => {
+    expect(entryRedirect({ pathname: '/cloud/phone/web/', search: '', hash: '#/pages/index/index' })).toBe('/cloud/phone/web/#/')
+    expect(entryRedirect({ pathname: '/cloud/phone/web/', search: '?s=1', hash: '#/pages/index/index?channelCode=c1' }))
+      .toBe('/cloud/phone/web/?s=1#/?channelCode=c1')
+    expect(entryRedirect({ pathname: '/cloud/phone/web/', search: '', hash: '#/pages/index/indexes' })).toBeNull()
+  })
+
   it('drops index.html but keeps an existing hash route', () => {
     expect(entryRedirect({ pathname: '/cloud/phone/web/index.html', search: '', hash: '#/pages/login/login' }))
       .toBe('/cloud/phone/web/#/pages/login/login')
