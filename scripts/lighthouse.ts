@@ -56,7 +56,9 @@ try {
   await warm.close()
   for (let i = 0; i < runs; i++) {
     const scores: Record<string, Record<string, number>> = {}
-    scores.login = await lighthouse(`${server.url}#/pages/login/login`, 'login')
+    // KEEP_RUNS=1: every run's report is kept (login-2.json …), to compare a low run's trace with a high one's
+    const name = (page: string) => (process.env.KEEP_RUNS ? `${page}-${i + 1}` : page)
+    scores.login = await lighthouse(`${server.url}#/pages/login/login`, name('login'))
     const page = await context.newPage()
     await page.goto(`${server.url}#/pages/login/login`)
     await page.getByTestId('login-phone').fill('13800138000')
@@ -64,7 +66,7 @@ try {
     await page.getByTestId('login-submit').click()
     await page.getByTestId('device-item').first().waitFor()
     await page.close()
-    scores.home = await lighthouse(`${server.url}#/pages/index/index`, 'home')
+    scores.home = await lighthouse(`${server.url}#/pages/index/index`, name('home'))
     console.table(scores)
     login.push(scores.login.performance!)
     home.push(scores.home.performance!)

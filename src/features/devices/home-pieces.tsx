@@ -2,7 +2,7 @@
 // cardCouponPush counters and the current device by sliding key (the ad pop-up is AdPopup.tsx, loaded when due).
 import { Badge, Image, Mask, NoticeBar, Swiper, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react'
+import { memo, type CSSProperties, type MouseEvent, useEffect, useState } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'
 import type { Ad } from '../../../worker/protocol/messages.ts'
 import { appStore, useAppStore } from '../../store/index.ts'
@@ -26,7 +26,7 @@ let announcementClosed = false
  * systemAnnouncementMsg (§4): shown while the shared flag is set, with the newest unread pop-up announcement
  * (getNoticePopUpPush) as its text when there is one; tapping opens the notifications, closing hides it in this tab.
  */
-export const AnnouncementBar = () => {
+export const AnnouncementBar = memo(function AnnouncementBar() {
   const active = useAppStore((s) => s.announcementActive)
   const [closed, setClosed] = useState(announcementClosed)
   const [text, setText] = useState<string>(t.announcement)
@@ -56,10 +56,10 @@ export const AnnouncementBar = () => {
       <NoticeBar content={text} color="info" closeable onClose={close} speed={80} style={NOTICE_STYLE} />
     </div>
   )
-}
+})
 
 /** A standing notice while maintenance is on (the acknowledge modal itself comes from the core). */
-export const MaintenanceNotice = () => {
+export const MaintenanceNotice = memo(function MaintenanceNotice() {
   const m = useAppStore((s) => s.maintenance.msg)
   if (!m?.maintenanceSwitch) return null
   const text = m.showTime ? `${m.maintenanceContent} ${t.maintenanceUntil(m.showTime)}` : m.maintenanceContent
@@ -68,12 +68,12 @@ export const MaintenanceNotice = () => {
       <NoticeBar content={text} color="alert" speed={80} style={NOTICE_STYLE} />
     </div>
   )
-}
+})
 
 const badge = (n: number) => (n > 0 ? (n > 99 ? '99+' : String(n)) : null)
 
 /** cardCouponPush counters (§3, §4): total on "my", activation codes and coupons; tapping opens the coupon page. */
-export const CouponCounters = () => {
+export const CouponCounters = memo(function CouponCounters() {
   const c = useAppStore((s) => s.counters)
   const navigate = useNavigate()
   const cells = [
@@ -91,7 +91,7 @@ export const CouponCounters = () => {
       <span className="hp-counters-hint">{t.counters.hint}</span>
     </div>
   )
-}
+})
 
 export type PopUpAd = Pick<Ad, 'id' | 'adName' | 'imageUrl' | 'clickUrl' | 'phoneType' | 'androidVersion'>
 

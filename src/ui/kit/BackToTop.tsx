@@ -1,5 +1,5 @@
 // §9 back-to-top: a button that appears once the page has scrolled past 400 px and takes it back to the top in 100 ms.
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { BACK_TO_TOP } from './defaults.ts'
 
@@ -15,7 +15,7 @@ export const scrollToTop = (durationMs: number = BACK_TO_TOP.durationMs): void =
   requestAnimationFrame(step)
 }
 
-export const BackToTop = () => {
+export const BackToTop = memo(function BackToTop() {
   const [shown, setShown] = useState(false)
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > BACK_TO_TOP.showAfterPx)
@@ -38,4 +38,4 @@ export const BackToTop = () => {
       </svg>
     </button>
   )
-}
+})

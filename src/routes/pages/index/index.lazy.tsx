@@ -18,6 +18,7 @@ import { useAppStore } from '../../../store/index.ts'
 import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
 import { BackToTop } from '../../../ui/kit/BackToTop.tsx'
 import { Page } from '../../../ui/Page.tsx'
+import { useIdleMount } from '../../../ui/use-idle-mount.ts'
 import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
@@ -138,6 +139,7 @@ export default function HomeScreen() {
   const openMore = useCallback((device: Device) => setMore({ userCardId: device.userCardId, open: true }), [])
   const closeMore = useCallback(() => setMore((m) => m && { ...m, open: false }), [])
   const moreDevice = more === null ? undefined : devices.list.find((d) => d.userCardId === more.userCardId)
+  const sheetsMounted = useIdleMount(more !== null)
 
   const neverLoaded = devices.fetchedAt === null
   const currentKey = current ? slidingKeyOf(current) : null
@@ -257,7 +259,7 @@ export default function HomeScreen() {
             onClick={() => void navigate({ to: PATHS.groupControl, search: { ids: [...wallSelected].join(',') } })}>{t.wall.group}</Button>
         </div>
       )}
-      {devices.list.length > 0 && (
+      {devices.list.length > 0 && sheetsMounted && (
         <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
       )}
       {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 // The home's entry grid: where a customer goes from the device list to buy, pay, manage and configure.
 import { useNavigate } from '@tanstack/react-router'
 import {
@@ -31,7 +32,7 @@ const ENTRIES: ReadonlyArray<{ key: keyof typeof t; to: string; Icon: ComponentT
 /** Entries offered only while the batch switch (getPhoneMealBatchSwitch) is on. */
 const BATCH_ENTRIES: ReadonlySet<string> = new Set(['batchRenewal'])
 
-export const Shortcuts = () => {
+export const Shortcuts = memo(function Shortcuts() {
   const navigate = useNavigate()
   const batchOn = useBatchSwitch()
   return (
@@ -44,4 +45,4 @@ export const Shortcuts = () => {
       ))}
     </nav>
   )
-}
+})
