@@ -1,8 +1,9 @@
 // Boot of a tab: entry URL rules, connect to the core, then load the app (app.tsx) and paint from the core's
 // snapshot. The entry holds only what starts the core; React and the app evaluate after it, each in a task of its own
 // (on a slow phone one task for all of it blocks input for a few hundred ms while the page loads).
-import './ui/app.css'
+// the cascade's order matters: antd-mobile's global variables first, the app's theme (app.css) over them
 import 'antd-mobile/es/global'
+import './ui/app.css'
 // the app's own antd-mobile styles (RouterNotReady's button), in the entry's CSS that index.html inlines: as the app
 // chunk's stylesheet they would be one more request before the first screen renders
 import 'antd-mobile/es/components/button/button.css'
