@@ -30,7 +30,9 @@ const boot = async (): Promise<void> => {
     performance.mark('boot:core-ready')
     return core
   })
-  // React and the app evaluate while the core answers (index.html preloads their chunks)
+  // React and the app evaluate while the core answers (index.html preloads their chunks), each in a task of its own:
+  // an import of a module already fetched evaluates in the task that asked for it
+  await nextTask()
   await import('react-dom/client')
   performance.mark('boot:react')
   await nextTask()
