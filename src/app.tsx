@@ -11,7 +11,7 @@ import { CoreProvider } from './core-context.tsx'
 import { nextTask } from './boot/next-task.ts'
 import { createTabEffects } from './boot/tab-effects.tsx'
 import { ASYNC_SCREEN_DELAY_MS } from '../worker/protocol/constants.ts'
-import { createAppRouter, preloadScreen, type AppRouter } from './router/router.tsx'
+import { createAppRouter, type AppRouter } from './router/router.tsx'
 import { appStore } from './store/index.ts'
 import { statusBarHeightFrom } from './ui/nav-height.ts'
 import { RouterNotReady } from './ui/RouterNotReady.tsx'
@@ -50,8 +50,8 @@ const follow = (core: CoreClient, router: AppRouter): void => {
   )
 }
 
-/** Starts the screen's chunk loading (the entry's HTML already did for the login and the home). */
-export const preloadStartScreen = (path: string): void => preloadScreen(path)
+/** The entry starts the first screen's chunk loading with it (index.html already did for the login and the home). */
+export { preloadScreen } from './router/router.tsx'
 
 /** Shows the app on `core`: the store from its snapshot, the router, and the first render once its route resolved. */
 export const startApp = async (core: CoreClient): Promise<void> => {

@@ -38,7 +38,7 @@ const boot = async (): Promise<void> => {
   await nextTask()
   const app = await import('./app.tsx')
   performance.mark('boot:app')
-  app.preloadStartScreen(start.path)
+  app.preloadScreen(start.path)
   await app.startApp(await connected)
   performance.mark('boot:rendered')
 }

@@ -1,5 +1,5 @@
-import { memo } from 'react'
 // The home's entry grid: where a customer goes from the device list to buy, pay, manage and configure.
+import { memo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import {
   AppstoreOutline, BillOutline, TeamOutline, ClockCircleOutline, LikeOutline, LockOutline, SendOutline, SetOutline, ShopbagOutline,
