@@ -2,7 +2,7 @@
 // unminified for readable names: `npx vite build --minify false`) served by the reference server, the page loaded
 // with the CPU slowed 4x (CDP), a Chromium trace with V8 sampling, then each long task of the page's main thread with
 // what it did (trace events) and the functions it spent its time in (inclusive, from the samples).
-// `npx tsx scripts/trace-page.ts [--page=#/pages/index/index] [--logged-out] [--min=50] [--top=25]`
+// `npx tsx scripts/trace-page.ts [--page=#/pages/index/index] [--logged-out] [--min=50] [--top=25] [--rate=4]`
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +16,8 @@ const pagePath = arg('page', '#/pages/index/index')
 const loggedOut = process.argv.includes('--logged-out')
 const minMs = Number(arg('min', '50'))
 const top = Number(arg('top', '25'))
+// --rate=1: the CPU as it is (Lighthouse's simulation multiplies each task it observed unthrottled by 4)
+const rate = Number(arg('rate', '4'))
 
 interface Event extends TraceEvent { readonly ts: number; readonly dur?: number; readonly args?: TraceEvent['args'] & { data?: { url?: string; functionName?: string; startTime?: number } } }
 
@@ -38,7 +40,7 @@ try {
   const page = await context.newPage()
   await page.goto('about:blank')
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   const events: Event[] = []
   cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as Event[])))
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
@@ -54,7 +56,7 @@ try {
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && (e.dur ?? 0) > minMs * 1000)
   const first = tasks[0]?.ts ?? 0
   const blocking = tasks.reduce((a, t) => a + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0)
-  console.log(`${pagePath}: ${tasks.length} tasks over ${minMs} ms at 4x; blocking time (each over 50 ms) ${blocking.toFixed(0)} ms`)
+  console.log(`${pagePath}: ${tasks.length} tasks over ${minMs} ms at ${rate}x; blocking time (each over 50 ms) ${blocking.toFixed(0)} ms`)
   const profile = profiles(events).find((p) => /CrRendererMain/.test(p.thread))
   const profileStart = events.find((e) => e.name === 'Profile' && onMain(e))?.args?.data?.startTime ?? 0
   const frame = (n: { callFrame: { functionName: string; url: string; lineNumber: number } }) =>

@@ -2,7 +2,7 @@
 // notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
 import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
 import {
@@ -70,7 +70,9 @@ export default function HomeScreen() {
   const { api } = useCore()
   const confirm = useConfirm()
   const navigate = useNavigate()
-  const devices = useAppStore((s) => s.devices)
+  // a list that arrives (or changes) renders its rows in a pass React slices, after the urgent updates: a page load's
+  // list is then not one long task (issue 24); the store's own update is synchronous (useSyncExternalStore)
+  const devices = useDeferredValue(useAppStore((s) => s.devices))
   const mealTypes = useAppStore((s) => s.mealTypes)
   const loggedIn = useAppStore((s) => s.session.loggedIn)
   const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)

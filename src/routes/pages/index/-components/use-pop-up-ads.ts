@@ -1,5 +1,5 @@
 // popUpAdsList (§3): the home pop-up ads, fetched once per tab session for a signed-in user; empty when done.
-import { useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { PopUpAd } from '../../../../features/devices/home-pieces.tsx'
 import { markPopUpAdsShown, popUpAdsDue, type SessionStore } from '../../../../features/devices/home-rules.ts'
 import { useCall } from '../../../../core/use-call.ts'
@@ -21,10 +21,13 @@ export const usePopUpAds = (enabled: boolean): { ads: ReadonlyArray<PopUpAd>; do
     let live = true
     void call('getAdInfoByAdPlace', { adPlace: AD_PLACE_HOME_POPUP })
       .then((r) => {
+        const data = r.ok ? r.data : null
         // empty data arrives as false (§7): nothing to show, and nothing is marked so a later visit asks again
-        if (!live || !r.ok || !Array.isArray(r.data) || r.data.length === 0) return
+        if (!live || !Array.isArray(data) || data.length === 0) return
         markPopUpAdsShown(sessionStore())
-        setAds(r.data)
+        // the pop-up (a popup and a swiper, their springs) mounts in a render React slices, not in one long task
+        // while the home loads
+        startTransition(() => setAds(data))
       })
     return () => {
       live = false
