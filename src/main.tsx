@@ -22,8 +22,11 @@ if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 
 const boot = async (): Promise<void> => {
   const start = routeFromHash(window.location.hash)
+  // the page's first storage read (a synchronous round trip to the browser) is a task apart from the core's start
+  const channelCode = resolveChannelCode(window.location, sessionStorage)
+  await nextTask()
   const connected = connectCore({
-    channelCode: resolveChannelCode(window.location, sessionStorage),
+    channelCode,
     route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },
     visible: document.visibilityState === 'visible',
   }).then((core) => {
