@@ -316,7 +316,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['static/*.svg'],
+      includeAssets: ['static/*.png'],
       manifest: {
         name: '云手机',
         short_name: '云手机',

@@ -75,8 +75,8 @@ export const MAX_DEVICES_PER_ACCOUNT = 60
 export const PRIMARY_COLOR = '#3c9cff'
 
 /** Default images for the special previewUrl values "default" and "defaultPhonePreviewUrl" (§3, decisions.md). */
-export const DEFAULT_PHONE_IMAGE_URL = '/cloud/phone/web/static/default-phone.svg'
-export const DEFAULT_PHONE_TYPE_IMAGE_URL = '/cloud/phone/web/static/default-phone-type.svg'
+export const DEFAULT_PHONE_IMAGE_URL = '/cloud/phone/web/static/default-phone.png'
+export const DEFAULT_PHONE_TYPE_IMAGE_URL = '/cloud/phone/web/static/default-phone-type.png'
 
 /** Routes the push rules look at (§2, §4). */
 export const HOME_PATH = '/pages/index/index'

@@ -1,6 +1,6 @@
 // Display rules of a device row (api-notes "Devices"): remaining-time text and tone, authorisation marker, preview.
 import type { Device } from '../../../worker/protocol/devices.ts'
-import { BASE_PATH, VALID_TIME_WARN_MINUTES } from '../../../worker/protocol/constants.ts'
+import { DEFAULT_PHONE_IMAGE_URL, DEFAULT_PHONE_TYPE_IMAGE_URL, VALID_TIME_WARN_MINUTES } from '../../../worker/protocol/constants.ts'
 import { zhCN } from '../../i18n/zh-CN.ts'
 import { AuthDirection, PhoneAuthStatus } from '../../../worker/protocol/domain.ts'
 
@@ -36,8 +36,8 @@ export const authMarker = (device: Pick<Device, 'phoneAuthStatus' | 'authPhone'>
 
 export const authMarkerText = (marker: AuthMarker): string => zhCN.devices[marker]
 
-export const DEFAULT_PHONE_IMAGE = `${BASE_PATH}static/default-phone.svg`
-export const DEFAULT_PHONE_TYPE_IMAGE = `${BASE_PATH}static/default-phone-type.svg`
+export const DEFAULT_PHONE_IMAGE = DEFAULT_PHONE_IMAGE_URL
+export const DEFAULT_PHONE_TYPE_IMAGE = DEFAULT_PHONE_TYPE_IMAGE_URL
 
 /** The core already maps the special previewUrl values; this keeps a row correct if one slips through or is empty. */
 export const previewSrc = (previewUrl: string): string => {

@@ -47,8 +47,8 @@ describe('authorisation marker', () => {
 
 describe('preview image', () => {
   it('maps the special values to the two default images under the base path', () => {
-    expect(previewSrc('default')).toBe('/cloud/phone/web/static/default-phone.svg')
-    expect(previewSrc('defaultPhonePreviewUrl')).toBe('/cloud/phone/web/static/default-phone-type.svg')
+    expect(previewSrc('default')).toBe('/cloud/phone/web/static/default-phone.png')
+    expect(previewSrc('defaultPhonePreviewUrl')).toBe('/cloud/phone/web/static/default-phone-type.png')
     expect(DEFAULT_PHONE_IMAGE).not.toBe(DEFAULT_PHONE_TYPE_IMAGE)
   })
 

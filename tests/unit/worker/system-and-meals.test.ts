@@ -141,11 +141,11 @@ describe('meal types', () => {
     ])
     expect(groups).toEqual([
       {
-        label: '标准型', value: 'STD', previewUrl: '/cloud/phone/web/static/default-phone.svg', index: 0,
+        label: '标准型', value: 'STD', previewUrl: '/cloud/phone/web/static/default-phone.png', index: 0,
         androidVersions: [
-          { label: 'Android 9', value: '9', previewUrl: '/cloud/phone/web/static/default-phone-type.svg' },
-          { label: 'Android 10', value: '10', previewUrl: '/cloud/phone/web/static/default-phone.svg' },
-          { label: 'Android 12', value: '12', previewUrl: '/cloud/phone/web/static/default-phone.svg' },
+          { label: 'Android 9', value: '9', previewUrl: '/cloud/phone/web/static/default-phone-type.png' },
+          { label: 'Android 10', value: '10', previewUrl: '/cloud/phone/web/static/default-phone.png' },
+          { label: 'Android 12', value: '12', previewUrl: '/cloud/phone/web/static/default-phone.png' },
         ],
       },
       {
