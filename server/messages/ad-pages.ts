@@ -1,5 +1,9 @@
-// The demo ads' own pages outside /api: the pop-up images (SVG) and the promo page the first ad opens in the ad view.
-// Served with a cross-origin resource policy so a tab on another origin (the dev server) may embed them.
+// The demo ads' own pages outside /api: the pop-up images and the promo page the first ad opens in the ad view.
+// Served with a cross-origin resource policy so a tab on another origin (the dev server) may embed them. The images
+// are PNGs, as an ad server's are (an SVG with text is laid out and rasterised on the page's main thread: ~40 ms on the
+// home's load here), rendered from the SVG artwork below by `scripts/make-icons.ts` into ./ad-assets/; the SVGs stay
+// served for data seeded before.
+import { readFileSync } from 'node:fs'
 import type { App } from '../context.ts'
 
 interface Banner {
@@ -34,12 +38,25 @@ section{background:#fff;margin:16px;border-radius:12px;padding:16px;line-height:
 <section><b>续费享 9 折</b><br>活动期间续费任意套餐享 9 折优惠，可与优惠券叠加使用。</section>
 <section><b>活动说明</b><br>数量有限，先到先得；如有疑问请联系在线客服。</section></body></html>`
 
+/** The demo banners' SVG artwork by name (the PNGs' source). */
+export const bannerSvgs = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(banners).map(([name, banner]) => [name, bannerSvg(banner)]))
+
+const bannerPngs = new Map<string, Uint8Array<ArrayBuffer>>()
+const bannerPng = (name: string): Uint8Array<ArrayBuffer> => {
+  const png = bannerPngs.get(name) ?? new Uint8Array(readFileSync(new URL(`./ad-assets/${name}.png`, import.meta.url)))
+  bannerPngs.set(name, png)
+  return png
+}
+
 export const registerAdPages = (app: App): void => {
-  app.get('/ads/assets/:name{[a-z]+\\.svg}', (c) => {
-    const banner = banners[c.req.param('name').replace(/\.svg$/, '')]
+  app.get('/ads/assets/:file{[a-z]+\\.(png|svg)}', (c) => {
+    const [name = '', type] = c.req.param('file').split('.')
+    const banner = banners[name]
     if (!banner) return c.notFound()
     c.header('Cross-Origin-Resource-Policy', 'cross-origin')
     c.header('Cache-Control', 'public, max-age=3600')
+    if (type === 'png') return c.body(bannerPng(name), 200, { 'Content-Type': 'image/png' })
     return c.body(bannerSvg(banner), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' })
   })
   app.get('/ads/promo/spring', (c) => {

@@ -8,8 +8,8 @@ import { messagesDb } from './tables.ts'
 const HOUR = 3_600_000
 
 export const demoAds = [
-  { adName: '春季焕新活动', imageUrl: '/ads/assets/spring.svg', clickUrl: '/ads/promo/spring', phoneType: null, androidVersion: null },
-  { adName: '性能版限时特惠', imageUrl: '/ads/assets/performance.svg', clickUrl: '1', phoneType: 'PERFORMANCE', androidVersion: '12' },
+  { adName: '春季焕新活动', imageUrl: '/ads/assets/spring.png', clickUrl: '/ads/promo/spring', phoneType: null, androidVersion: null },
+  { adName: '性能版限时特惠', imageUrl: '/ads/assets/performance.png', clickUrl: '1', phoneType: 'PERFORMANCE', androidVersion: '12' },
 ] as const
 
 export const demoNotices = [

@@ -52,8 +52,16 @@ describe('pop-up ads', () => {
   it('serves the ads\' images and promo page, embeddable from another origin', async () => {
     const ads = (await api<Ad[]>(base, 'POST', ADS, { body: { adPlace: 1 } })).body.data
     const image = await fetch(ads[0]!.imageUrl)
-    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+    expect(image.headers.get('content-type')).toBe('image/png')
     expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    // a PNG's signature and the artwork's 600x800 (IHDR), not an empty or truncated body
+    const png = new DataView(await image.arrayBuffer())
+    expect(png.getUint32(0)).toBe(0x89504e47)
+    expect([png.getUint32(16), png.getUint32(20)]).toEqual([600, 800])
+    // data seeded before the PNGs still names the SVG artwork, which stays served
+    const svg = await fetch(ads[0]!.imageUrl.replace(/\.png$/, '.svg'))
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml')
+    expect(await svg.text()).toContain('春季焕新')
     const page = await fetch(ads[0]!.clickUrl)
     expect(await page.text()).toContain('春季焕新活动')
   })
