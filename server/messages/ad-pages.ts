@@ -43,10 +43,10 @@ export const bannerSvgs = (): Record<string, string> =>
   Object.fromEntries(Object.entries(banners).map(([name, banner]) => [name, bannerSvg(banner)]))
 
 const bannerPngs = new Map<string, Uint8Array<ArrayBuffer>>()
+/** A banner's PNG, read once (on first request: `scripts/make-icons.ts` imports this module before the PNGs exist). */
 const bannerPng = (name: string): Uint8Array<ArrayBuffer> => {
-  const png = bannerPngs.get(name) ?? new Uint8Array(readFileSync(new URL(`./ad-assets/${name}.png`, import.meta.url)))
-  bannerPngs.set(name, png)
-  return png
+  if (!bannerPngs.has(name)) bannerPngs.set(name, new Uint8Array(readFileSync(new URL(`./ad-assets/${name}.png`, import.meta.url))))
+  return bannerPngs.get(name)!
 }
 
 export const registerAdPages = (app: App): void => {

@@ -36,12 +36,9 @@ export const authMarker = (device: Pick<Device, 'phoneAuthStatus' | 'authPhone'>
 
 export const authMarkerText = (marker: AuthMarker): string => zhCN.devices[marker]
 
-export const DEFAULT_PHONE_IMAGE = DEFAULT_PHONE_IMAGE_URL
-export const DEFAULT_PHONE_TYPE_IMAGE = DEFAULT_PHONE_TYPE_IMAGE_URL
-
 /** The core already maps the special previewUrl values; this keeps a row correct if one slips through or is empty. */
 export const previewSrc = (previewUrl: string): string => {
-  if (previewUrl === '' || previewUrl === 'default') return DEFAULT_PHONE_IMAGE
-  if (previewUrl === 'defaultPhonePreviewUrl') return DEFAULT_PHONE_TYPE_IMAGE
+  if (previewUrl === '' || previewUrl === 'default') return DEFAULT_PHONE_IMAGE_URL
+  if (previewUrl === 'defaultPhonePreviewUrl') return DEFAULT_PHONE_TYPE_IMAGE_URL
   return previewUrl
 }

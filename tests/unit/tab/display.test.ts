@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  authMarker, authMarkerText, DEFAULT_PHONE_IMAGE, DEFAULT_PHONE_TYPE_IMAGE, previewSrc, remainingText, remainingTone,
+  authMarker, authMarkerText, previewSrc, remainingText, remainingTone,
 } from '../../../src/features/devices/display.ts'
+import { DEFAULT_PHONE_IMAGE_URL, DEFAULT_PHONE_TYPE_IMAGE_URL } from '../../../worker/protocol/constants.ts'
 
 describe('remaining time text', () => {
   it.each([
@@ -49,11 +50,11 @@ describe('preview image', () => {
   it('maps the special values to the two default images under the base path', () => {
     expect(previewSrc('default')).toBe('/cloud/phone/web/static/default-phone.png')
     expect(previewSrc('defaultPhonePreviewUrl')).toBe('/cloud/phone/web/static/default-phone-type.png')
-    expect(DEFAULT_PHONE_IMAGE).not.toBe(DEFAULT_PHONE_TYPE_IMAGE)
+    expect(DEFAULT_PHONE_IMAGE_URL).not.toBe(DEFAULT_PHONE_TYPE_IMAGE_URL)
   })
 
   it('keeps a real URL and falls back to the default image for an empty one', () => {
     expect(previewSrc('https://img.example/a.png')).toBe('https://img.example/a.png')
-    expect(previewSrc('')).toBe(DEFAULT_PHONE_IMAGE)
+    expect(previewSrc('')).toBe(DEFAULT_PHONE_IMAGE_URL)
   })
 })

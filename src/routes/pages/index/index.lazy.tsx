@@ -4,11 +4,11 @@ import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
+import { DEFAULT_PHONE_IMAGE_URL } from '../../../../worker/protocol/constants.ts'
 import { useCore } from '../../../core-context.tsx'
 import {
   AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
 } from '../../../features/devices/home-pieces.tsx'
-import { DEFAULT_PHONE_IMAGE } from '../../../features/devices/display.ts'
 import { phoneTypeName } from '../../../features/devices/home-rules.ts'
 import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
@@ -148,7 +148,7 @@ export default function HomeScreen() {
   const currentKey = current ? slidingKeyOf(current) : null
   const body = !loggedIn ? (
     <div className="center-state" data-testid="home-visitor">
-      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE} alt="" />
+      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
       <h2>{t.visitorTitle}</h2>
       <p>{t.visitorHint}</p>
       <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.login })}>
@@ -166,7 +166,7 @@ export default function HomeScreen() {
     </div>
   ) : devices.list.length === 0 ? (
     <div className="center-state" data-testid="home-empty">
-      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE} alt="" />
+      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
       <h2>{t.empty}</h2>
       <p>{t.emptyHint}</p>
       <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.purchase })}>
