@@ -2,7 +2,7 @@
 // notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
 import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
 import { DEFAULT_PHONE_IMAGE_URL } from '../../../../worker/protocol/constants.ts'
 import { useCore } from '../../../core-context.tsx'
@@ -71,11 +71,15 @@ export default function HomeScreen() {
   const { api } = useCore()
   const confirm = useConfirm()
   const navigate = useNavigate()
-  // a list that arrives (or changes) renders its rows in a pass React slices, after the urgent updates: a page load's
-  // list is then not one long task (issue 24); the store's own update is synchronous (useSyncExternalStore)
-  const devices = useDeferredValue(useAppStore((s) => s.devices))
+  const liveDevices = useAppStore((s) => s.devices)
   const mealTypes = useAppStore((s) => s.mealTypes)
   const loggedIn = useAppStore((s) => s.session.loggedIn)
+  // A list that arrives (or changes) renders its rows in a pass React slices, after the urgent updates: a page load's
+  // list is then not one long task (issue 24). The list and the signed-in state are deferred as one snapshot the
+  // store once held: a deferred list beside a live sign-in state would show the previous account's list again when an
+  // account switch passes through signed-out before the deferred pass has caught up.
+  const shown = useDeferredValue(useMemo(() => ({ loggedIn, devices: liveDevices }), [loggedIn, liveDevices]))
+  const devices = shown.devices
   const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
   const avatar = useAppStore((s) => s.avatar ?? null)
@@ -146,7 +150,7 @@ export default function HomeScreen() {
 
   const neverLoaded = devices.fetchedAt === null
   const currentKey = current ? slidingKeyOf(current) : null
-  const body = !loggedIn ? (
+  const body = !shown.loggedIn ? (
     <div className="center-state" data-testid="home-visitor">
       <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
       <h2>{t.visitorTitle}</h2>
@@ -238,8 +242,8 @@ export default function HomeScreen() {
           <Shortcuts />
         </>
       )}
-      {loggedIn && devices.list.length > 0 && <ViewBar view={view} onChange={setView} />}
-      {loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
+      {shown.loggedIn && devices.list.length > 0 && <ViewBar view={view} onChange={setView} />}
+      {shown.loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
       {online && devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
       )}
