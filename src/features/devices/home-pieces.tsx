@@ -1,6 +1,6 @@
 // Pieces of the home screen over the tab's store: the system announcement bar, the maintenance notice, the
 // cardCouponPush counters and the current device by sliding key (the ad pop-up is AdPopup.tsx, loaded when due).
-import { Badge, Image, Mask, NoticeBar, Swiper, Toast } from 'antd-mobile'
+import { Badge, NoticeBar } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { memo, type CSSProperties, type MouseEvent, useEffect, useState } from 'react'
 import type { Device } from '../../../worker/protocol/devices.ts'

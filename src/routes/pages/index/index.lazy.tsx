@@ -1,15 +1,13 @@
 // /pages/index/index (and /): maintenance and announcement bars, the pop-up ads, the coupon counters, the unread
-// notices and the account's cloud phones (the current one highlighted), pull to refresh, logout.
-import { Button, ErrorBlock, PullToRefresh, Skeleton, Toast } from 'antd-mobile'
+// notices and the account's cloud phones (the current one highlighted; HomeBody), pull to refresh, logout.
+import { Button, Toast } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import type { Device } from '../../../../worker/protocol/devices.ts'
-import { DEFAULT_PHONE_IMAGE_URL } from '../../../../worker/protocol/constants.ts'
 import { useCore } from '../../../core-context.tsx'
 import {
   AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
 } from '../../../features/devices/home-pieces.tsx'
-import { phoneTypeName } from '../../../features/devices/home-rules.ts'
 import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
 import { zhCN } from '../../../i18n/zh-CN.ts'
@@ -23,34 +21,20 @@ import { useIdleMount } from '../../../ui/use-idle-mount.ts'
 import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
-import { DeviceRow } from './-components/DeviceRow.tsx'
-import { DeviceMoreSheets } from '../../../features/devices/DeviceActions.tsx'
+import { HomeBody } from './-components/HomeBody.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
 import { useHomeView, ViewBar } from './-components/ViewBar.tsx'
 import { usePopUpAds } from './-components/use-pop-up-ads.ts'
 import './index.css'
 
-// the 宫格 view's wall loads only when chosen
-const PhoneWall = lazy(() => import('../../../features/devices/wall/PhoneWall.tsx').then((m) => ({ default: m.PhoneWall })))
-
 // only a signed-in user with ads due loads the pop-up (and its swiper)
 const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
 
-const t = zhCN.home
+// the list's "more" sheet mounts when the page is idle (useIdleMount), its chunk with it: its action sheet, popups and
+// pickers are not in the home's first evaluation
+const DeviceMoreSheets = lazy(() => import('../../../features/devices/DeviceMoreSheets.tsx'))
 
-const Skeletons = () => (
-  <div className="home-skeleton" data-testid="home-loading">
-    {[0, 1, 2, 3].map((i) => (
-      <div key={i} className="device-row device-main">
-        <Skeleton animated className="device-preview" />
-        <div className="device-info">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={1} animated />
-        </div>
-      </div>
-    ))}
-  </div>
-)
+const t = zhCN.home
 
 /** The unread notices total; refreshed on demand (pull to refresh, return to home). */
 const useUnreadTotal = (enabled: boolean): { unread: number; reload: () => Promise<void> } => {
@@ -148,66 +132,7 @@ export default function HomeScreen() {
   const moreDevice = more === null ? undefined : devices.list.find((d) => d.userCardId === more.userCardId)
   const sheetsMounted = useIdleMount(more !== null)
 
-  const neverLoaded = devices.fetchedAt === null
   const currentKey = current ? slidingKeyOf(current) : null
-  const body = !shown.loggedIn ? (
-    <div className="center-state" data-testid="home-visitor">
-      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
-      <h2>{t.visitorTitle}</h2>
-      <p>{t.visitorHint}</p>
-      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.login })}>
-        {t.login}
-      </Button>
-    </div>
-  ) : neverLoaded && devices.error === null ? (
-    <Skeletons />
-  ) : devices.list.length === 0 && devices.error !== null ? (
-    <div className="center-state" data-testid="home-error">
-      <ErrorBlock status="default" title={t.loadFailed} description={devices.error} />
-      <Button color="primary" fill="outline" loading={devices.loading} onClick={() => void refresh()}>
-        {zhCN.app.retry}
-      </Button>
-    </div>
-  ) : devices.list.length === 0 ? (
-    <div className="center-state" data-testid="home-empty">
-      <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
-      <h2>{t.empty}</h2>
-      <p>{t.emptyHint}</p>
-      <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.purchase })}>
-        {t.buy}
-      </Button>
-    </div>
-  ) : view.mode === 'grid' ? (
-    <Suspense fallback={<Skeletons />}>
-      <PhoneWall
-        devices={devices.list}
-        columns={view.columns}
-        currentKey={currentKey}
-        onOpen={openDevice}
-        selected={wallSelected}
-        onToggleSelect={toggleWallSelect}
-      />
-    </Suspense>
-  ) : (
-    <ul
-      ref={listRef}
-      className="device-list"
-      data-testid="device-list"
-      data-fetched-at={devices.fetchedAt ?? undefined}
-      data-current={currentKey ?? undefined}
-    >
-      {devices.list.map((device) => (
-        <DeviceRow
-          key={device.userCardId}
-          device={device}
-          typeName={phoneTypeName(mealTypes, device.phoneType)}
-          selected={slidingKeyOf(device) === currentKey}
-          onOpen={openDevice}
-          onMore={openMore}
-        />
-      ))}
-    </ul>
-  )
 
   return (
     <Page
@@ -247,16 +172,22 @@ export default function HomeScreen() {
       {online && devices.error !== null && devices.list.length > 0 && (
         <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
       )}
-      <PullToRefresh
-        disabled={!loggedIn || !online}
+      <HomeBody
+        loggedIn={shown.loggedIn}
+        list={devices.list}
+        fetchedAt={devices.fetchedAt}
+        error={devices.error}
+        refreshable={loggedIn && online}
         onRefresh={refresh}
-        pullingText={t.pullIdle}
-        canReleaseText={t.pullCanRelease}
-        refreshingText={t.pullRefreshing}
-        completeText={t.pullComplete}
-      >
-        <div className="home-body">{body}</div>
-      </PullToRefresh>
+        view={view}
+        mealTypes={mealTypes}
+        currentKey={currentKey}
+        listRef={listRef}
+        onOpen={openDevice}
+        onMore={openMore}
+        wallSelected={wallSelected}
+        onToggleSelect={toggleWallSelect}
+      />
       {view.mode === 'grid' && wallSelected.size > 0 && (
         <div className="wall-selection" data-testid="wall-selection">
           <span className="wall-selection-count">{t.wall.selected(wallSelected.size)}</span>
@@ -267,7 +198,9 @@ export default function HomeScreen() {
         </div>
       )}
       {devices.list.length > 0 && sheetsMounted && (
-        <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
+        <Suspense fallback={null}>
+          <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
+        </Suspense>
       )}
       {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
       <BackToTop />
