@@ -38,6 +38,10 @@ const boot = async (): Promise<void> => {
   await nextTask()
   await import('react-dom/client')
   performance.mark('boot:react')
+  // the router library is most of the app's script (its own chunk): evaluated in a task apart from the app's
+  await nextTask()
+  await import('./boot/router-lib.ts')
+  performance.mark('boot:router')
   await nextTask()
   const app = await import('./app.tsx')
   performance.mark('boot:app')
