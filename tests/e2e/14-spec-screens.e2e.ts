@@ -258,3 +258,26 @@ test('a visitor turned away from a protected screen is taken there after signing
   await page.getByRole('button', { name: '返回' }).click()
   await expect(page.getByTestId('home-page')).toBeVisible()
 })
+
+test('a device list that cannot be loaded, with none stored, shows the error view with the reason; 重试 loads it', async ({ page }) => {
+  // the proxy's origin has a core and storage of its own: nothing is stored before this login
+  const proxy = await startTestProxy(process.env.E2E_BASE_URL!)
+  try {
+    const LIST = catalogue.getDeviceList.path
+    proxy.rewrite(LIST, { bodyStatus: 500, msg: '设备服务暂不可用' })
+    await login(page, world.accounts.demo, proxy.appUrl)
+    // the view is a chunk of its own, fetched when it is first needed (or at idle)
+    const failed = page.getByTestId('home-error')
+    await expect(failed).toBeVisible()
+    await expect(failed).toContainText('加载失败')
+    await expect(failed).toContainText('设备服务暂不可用')
+    await expect(page.getByTestId('device-item')).toHaveCount(0)
+    await screenshot(page, 'home-load-failed')
+    proxy.clear(LIST)
+    await failed.getByRole('button', { name: '重试' }).click()
+    await expect(page.getByTestId('device-item')).toHaveCount(5)
+    await expect(failed).toHaveCount(0)
+  } finally {
+    await proxy.close()
+  }
+})
