@@ -55,15 +55,17 @@ export default function HomeScreen() {
   const { api } = useCore()
   const confirm = useConfirm()
   const navigate = useNavigate()
-  const liveDevices = useAppStore((s) => s.devices)
+  // the list's fields, not its loading flag: a refresh's start and end do not re-render the home
+  const list = useAppStore((s) => s.devices.list)
+  const fetchedAt = useAppStore((s) => s.devices.fetchedAt)
+  const error = useAppStore((s) => s.devices.error)
   const mealTypes = useAppStore((s) => s.mealTypes)
   const loggedIn = useAppStore((s) => s.session.loggedIn)
   // A list that arrives (or changes) renders its rows in a pass React slices, after the urgent updates: a page load's
   // list is then not one long task (issue 24). The list and the signed-in state are deferred as one snapshot the
   // store once held: a deferred list beside a live sign-in state would show the previous account's list again when an
   // account switch passes through signed-out before the deferred pass has caught up.
-  const shown = useDeferredValue(useMemo(() => ({ loggedIn, devices: liveDevices }), [loggedIn, liveDevices]))
-  const devices = shown.devices
+  const shown = useDeferredValue(useMemo(() => ({ loggedIn, list, fetchedAt, error }), [loggedIn, list, fetchedAt, error]))
   const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
   const avatar = useAppStore((s) => s.avatar ?? null)
@@ -101,12 +103,12 @@ export default function HomeScreen() {
 
   // Coming back home: bring the remembered device into view once (the list may paint before it is known).
   useEffect(() => {
-    if (explicitKey === null || scrolledTo.current === explicitKey || devices.list.length === 0) return
+    if (explicitKey === null || scrolledTo.current === explicitKey || shown.list.length === 0) return
     const row = listRef.current?.querySelector<HTMLElement>(`[data-user-card-id="${CSS.escape(explicitKey)}"]`)
     if (!row) return
     scrolledTo.current = explicitKey
     row.scrollIntoView({ block: 'center' })
-  }, [explicitKey, devices.list])
+  }, [explicitKey, shown.list])
 
   const logout = async () => {
     const confirmed = await confirm({ title: t.logoutConfirmTitle, content: t.logoutConfirm })
@@ -129,7 +131,7 @@ export default function HomeScreen() {
   const [more, setMore] = useState<{ userCardId: Device['userCardId']; open: boolean } | null>(null)
   const openMore = useCallback((device: Device) => setMore({ userCardId: device.userCardId, open: true }), [])
   const closeMore = useCallback(() => setMore((m) => m && { ...m, open: false }), [])
-  const moreDevice = more === null ? undefined : devices.list.find((d) => d.userCardId === more.userCardId)
+  const moreDevice = more === null ? undefined : shown.list.find((d) => d.userCardId === more.userCardId)
   const sheetsMounted = useIdleMount(more !== null)
 
   const currentKey = current ? slidingKeyOf(current) : null
@@ -158,7 +160,7 @@ export default function HomeScreen() {
               </span>
               <span className="home-count">
                 {t.myPhones}
-                {devices.list.length > 0 && ` · ${t.count(devices.list.length)}`}
+                {shown.list.length > 0 && ` · ${t.count(shown.list.length)}`}
               </span>
             </div>
             <NoticeEntry unread={unread} onOpen={() => void navigate({ to: PATHS.notificationMessage })} />
@@ -167,16 +169,16 @@ export default function HomeScreen() {
           <Shortcuts />
         </>
       )}
-      {shown.loggedIn && devices.list.length > 0 && <ViewBar view={view} onChange={setView} />}
-      {shown.loggedIn && !online && <OfflineNotice fetchedAt={devices.fetchedAt} />}
-      {online && devices.error !== null && devices.list.length > 0 && (
-        <div className="home-stale" role="alert">{t.loadFailed}：{devices.error}</div>
+      {shown.loggedIn && shown.list.length > 0 && <ViewBar view={view} onChange={setView} />}
+      {shown.loggedIn && !online && <OfflineNotice fetchedAt={shown.fetchedAt} />}
+      {online && shown.error !== null && shown.list.length > 0 && (
+        <div className="home-stale" role="alert">{t.loadFailed}：{shown.error}</div>
       )}
       <HomeBody
         loggedIn={shown.loggedIn}
-        list={devices.list}
-        fetchedAt={devices.fetchedAt}
-        error={devices.error}
+        list={shown.list}
+        fetchedAt={shown.fetchedAt}
+        error={shown.error}
         refreshable={loggedIn && online}
         onRefresh={refresh}
         view={view}
@@ -197,7 +199,7 @@ export default function HomeScreen() {
             onClick={() => void navigate({ to: PATHS.groupControl, search: { ids: [...wallSelected].join(',') } })}>{t.wall.group}</Button>
         </div>
       )}
-      {devices.list.length > 0 && sheetsMounted && (
+      {shown.list.length > 0 && sheetsMounted && (
         <Suspense fallback={null}>
           <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
         </Suspense>
