@@ -73,21 +73,30 @@ export const HomeBody = memo(function HomeBody(props: HomeBodyProps) {
   )
 })
 
+/** The visitor's invitation and the empty list: the default preview, what it is, and the one thing to do. */
+const CenterState = ({ testId, title, hint, action, onAction }: {
+  testId: string
+  title: string
+  hint: string
+  action: string
+  onAction: () => void
+}) => (
+  <div className="center-state" data-testid={testId}>
+    <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
+    <h2>{title}</h2>
+    <p>{hint}</p>
+    <Button color="primary" shape="rounded" onClick={onAction}>
+      {action}
+    </Button>
+  </div>
+)
+
 const Content = ({
   loggedIn, list, fetchedAt, error, onRefresh, view, mealTypes, currentKey, listRef, onOpen, onMore, wallSelected, onToggleSelect,
 }: HomeBodyProps) => {
   const navigate = useNavigate()
   if (!loggedIn) {
-    return (
-      <div className="center-state" data-testid="home-visitor">
-        <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
-        <h2>{t.visitorTitle}</h2>
-        <p>{t.visitorHint}</p>
-        <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.login })}>
-          {t.login}
-        </Button>
-      </div>
-    )
+    return <CenterState testId="home-visitor" title={t.visitorTitle} hint={t.visitorHint} action={t.login} onAction={() => void navigate({ to: PATHS.login })} />
   }
   if (fetchedAt === null && error === null) return <Skeletons />
   if (list.length === 0 && error !== null) {
@@ -98,16 +107,7 @@ const Content = ({
     )
   }
   if (list.length === 0) {
-    return (
-      <div className="center-state" data-testid="home-empty">
-        <img className="home-empty-image" src={DEFAULT_PHONE_IMAGE_URL} alt="" />
-        <h2>{t.empty}</h2>
-        <p>{t.emptyHint}</p>
-        <Button color="primary" shape="rounded" onClick={() => void navigate({ to: PATHS.purchase })}>
-          {t.buy}
-        </Button>
-      </div>
-    )
+    return <CenterState testId="home-empty" title={t.empty} hint={t.emptyHint} action={t.buy} onAction={() => void navigate({ to: PATHS.purchase })} />
   }
   if (view.mode === 'grid') {
     return (
