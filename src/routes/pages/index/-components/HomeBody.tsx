@@ -1,7 +1,7 @@
 // The home under its bars, inside the pull to refresh: the visitor's invitation, the loading skeletons, the load error,
 // the empty state, or the account's phones as a list or a wall. Memoised with plain props: the home re-renders for
-// each thing that arrives while it loads (unread notices, ads, the avatar, the list's loading flag), and a pull to
-// refresh that re-renders restarts its spring in a layout effect (~6 ms a commit at 1x on the test VM; issue 24).
+// each thing that arrives while it loads (unread notices, ads, the avatar), and a pull to refresh that re-renders
+// restarts its spring in a layout effect (~6 ms a commit at 1x on the test VM; issue 24).
 import { Button, PullToRefresh, Skeleton } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, type RefObject } from 'react'
@@ -20,7 +20,7 @@ const t = zhCN.home
 
 // the 宫格 view's wall loads only when chosen
 const PhoneWall = lazy(() => import('../../../../features/devices/wall/PhoneWall.tsx').then((m) => ({ default: m.PhoneWall })))
-// the error view's chunk is fetched when the page is idle, to be at hand offline, and is not in the first evaluation
+// the error view's chunk is fetched 3 s after the home mounts, to be at hand offline; it is not in the first evaluation
 const loadFailedView = () => import('./HomeLoadFailed.tsx')
 const HomeLoadFailed = lazy(loadFailedView)
 const PRELOAD_IDLE = { notBeforeMs: 3000, timeoutMs: 3000, fallbackMs: 1000 } as const

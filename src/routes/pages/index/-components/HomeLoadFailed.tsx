@@ -1,6 +1,6 @@
 // The home's view of a device list that could not be loaded and is not stored either: what failed, the reason, and a
-// retry. Its own chunk (ErrorBlock's illustrations are ~30 kB of script), fetched when the page is idle after the
-// home's first paint, so it is at hand offline, and not in the home's first evaluation (issue 24).
+// retry. Its own chunk (ErrorBlock's illustrations are ~30 kB of script), preloaded 3 s after the home mounts (HomeBody),
+// so it is at hand offline, and not in the home's first evaluation (issue 24).
 import { Button, ErrorBlock } from 'antd-mobile'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { useAppStore } from '../../../../store/index.ts'
