@@ -21,14 +21,14 @@ const registerServiceWorker = async (): Promise<void> => {
   })
 }
 
-/** 3 s after the load, at an idle moment (the longest it waits for one: 3 s; Safari, without requestIdleCallback: 1 s). */
-const REGISTER_IDLE = { notBeforeMs: 3000, timeoutMs: 3000, fallbackMs: 1000 } as const
+/** The longest the registration waits for an idle moment after the load (Safari, without requestIdleCallback: 1 s). */
+const REGISTER_IDLE = { timeoutMs: 3000, fallbackMs: 1000 } as const
 
 export const installShell = (): void => {
   void import('./dialog-a11y.ts').then(({ installDialogA11y }) => installDialogA11y())
   if (!('serviceWorker' in navigator)) return
-  // after the load has settled, once the page is idle: the registration (workbox-window, the browser's register) does
-  // not add to the tasks that bring up the first screen
+  // after the load, once the page is idle: the registration (workbox-window, the browser's register) does not add to
+  // the tasks that bring up the first screen
   const start = () => void whenIdle(() => void registerServiceWorker(), REGISTER_IDLE)
   if (document.readyState === 'complete') start()
   else window.addEventListener('load', start, { once: true })

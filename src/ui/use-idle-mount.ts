@@ -4,8 +4,8 @@
 import { startTransition, useEffect, useState } from 'react'
 import { whenIdle } from '../lib/when-idle.ts'
 
-/** 2 s after the screen mounted, at an idle moment (at most 2 s later; Safari, without requestIdleCallback: 200 ms). */
-const IDLE = { notBeforeMs: 2000, timeoutMs: 2000, fallbackMs: 200 } as const
+/** The longest a mount waits for an idle moment; where requestIdleCallback is missing (Safari), 200 ms. */
+const IDLE = { timeoutMs: 2000, fallbackMs: 200 } as const
 
 export const useIdleMount = (neededNow: boolean): boolean => {
   const [idle, setIdle] = useState(false)

@@ -23,7 +23,7 @@ const PhoneWall = lazy(() => import('../../../../features/devices/wall/PhoneWall
 // the error view's chunk is fetched 3 s after the home mounts, to be at hand offline; it is not in the first evaluation
 const loadFailedView = () => import('./HomeLoadFailed.tsx')
 const HomeLoadFailed = lazy(loadFailedView)
-const PRELOAD_IDLE = { notBeforeMs: 3000, timeoutMs: 3000, fallbackMs: 1000 } as const
+const PRELOAD_IDLE = { timeoutMs: 3000, fallbackMs: 1000 } as const
 
 const Skeletons = () => (
   <div className="home-skeleton" data-testid="home-loading">
