@@ -29,7 +29,8 @@ export const installShell = (): void => {
   if (!('serviceWorker' in navigator)) return
   // after the load, once the page is idle: the registration (workbox-window, the browser's register) does not add to
   // the tasks that bring up the first screen
-  const start = () => void whenIdle(() => void registerServiceWorker(), REGISTER_IDLE)
+  // (a registration whose script cannot load, the server or network gone, is made again at the next load)
+  const start = () => void whenIdle(() => void registerServiceWorker().catch(() => undefined), REGISTER_IDLE)
   if (document.readyState === 'complete') start()
   else window.addEventListener('load', start, { once: true })
 }

@@ -15,6 +15,7 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
+import { OptionalPart } from '../../../ui/OptionalPart.tsx'
 import { BackToTop } from '../../../ui/kit/BackToTop.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import { useIdleMount } from '../../../ui/use-idle-mount.ts'
@@ -200,9 +201,11 @@ export default function HomeScreen() {
         </div>
       )}
       {shown.list.length > 0 && sheetsMounted && (
-        <Suspense fallback={null}>
-          <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
+          </Suspense>
+        </OptionalPart>
       )}
       {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
       <BackToTop />

@@ -20,7 +20,8 @@ const t = zhCN.home
 
 // the 宫格 view's wall loads only when chosen
 const PhoneWall = lazy(() => import('../../../../features/devices/wall/PhoneWall.tsx').then((m) => ({ default: m.PhoneWall })))
-// the error view's chunk is fetched 3 s after the home mounts, to be at hand offline; it is not in the first evaluation
+// the error view's chunk is fetched once the home is idle, to be at hand offline; it is not in the first evaluation
+// (a fetch that fails, the server or network gone, is tried again when the view is needed)
 const loadFailedView = () => import('./HomeLoadFailed.tsx')
 const HomeLoadFailed = lazy(loadFailedView)
 const PRELOAD_IDLE = { timeoutMs: 3000, fallbackMs: 1000 } as const
@@ -58,7 +59,7 @@ export interface HomeBodyProps {
 }
 
 export const HomeBody = memo(function HomeBody(props: HomeBodyProps) {
-  useEffect(() => whenIdle(() => void loadFailedView(), PRELOAD_IDLE), [])
+  useEffect(() => whenIdle(() => void loadFailedView().catch(() => undefined), PRELOAD_IDLE), [])
   return (
     <PullToRefresh
       disabled={!props.refreshable}
