@@ -1,7 +1,6 @@
 // The home list's "more" sheet, leading to bulk operation, transfer, authorisation, one-tap new device, package
 // upgrade, shutdown records and the model parameter sheet; actions a device does not offer are disabled by the device
-// rules. Its own chunk, mounted once the home is idle (useIdleMount) or when 更多 is tapped first: its
-// action sheet, popups and pickers are not in the home's first evaluation (issue 24).
+// rules. Mounted once the home is idle (useIdleMount) or when 更多 is tapped first.
 import { ActionSheet } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'

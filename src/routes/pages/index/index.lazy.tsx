@@ -15,7 +15,6 @@ import { maskPhone } from '../../../lib/validators.ts'
 import { PATHS } from '../../../router/paths.ts'
 import { useAppStore } from '../../../store/index.ts'
 import { OfflineNotice } from '../../../ui/OfflineNotice.tsx'
-import { OptionalPart } from '../../../ui/OptionalPart.tsx'
 import { BackToTop } from '../../../ui/kit/BackToTop.tsx'
 import { Page } from '../../../ui/Page.tsx'
 import { useIdleMount } from '../../../ui/use-idle-mount.ts'
@@ -23,6 +22,7 @@ import { useOnline } from '../../../ui/use-online.ts'
 import { Shortcuts } from './-components/Shortcuts.tsx'
 import { useConfirm } from '../../../ui/use-confirm.ts'
 import { HomeBody } from './-components/HomeBody.tsx'
+import DeviceMoreSheets from '../../../features/devices/DeviceMoreSheets.tsx'
 import { NoticeEntry } from './-components/NoticeEntry.tsx'
 import { useHomeView, ViewBar } from './-components/ViewBar.tsx'
 import { usePopUpAds } from './-components/use-pop-up-ads.ts'
@@ -31,9 +31,6 @@ import './index.css'
 // only a signed-in user with ads due loads the pop-up (and its swiper)
 const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
 
-// the list's "more" sheet mounts when the page is idle (useIdleMount), its chunk with it: its action sheet, popups and
-// pickers are not in the home's first evaluation
-const DeviceMoreSheets = lazy(() => import('../../../features/devices/DeviceMoreSheets.tsx'))
 
 const t = zhCN.home
 
@@ -201,11 +198,7 @@ export default function HomeScreen() {
         </div>
       )}
       {shown.list.length > 0 && sheetsMounted && (
-        <OptionalPart>
-          <Suspense fallback={null}>
-            <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
-          </Suspense>
-        </OptionalPart>
+        <DeviceMoreSheets more={more !== null && moreDevice !== undefined ? { device: moreDevice, open: more.open } : null} onClose={closeMore} />
       )}
       {loggedIn && ads.length > 0 && <Suspense fallback={null}><AdPopup ads={ads} onDone={adsDone} /></Suspense>}
       <BackToTop />

@@ -4,27 +4,22 @@
 // restarts its spring in a layout effect (~6 ms a commit at 1x on the test VM; issue 24).
 import { Button, PullToRefresh, Skeleton } from 'antd-mobile'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, memo, Suspense, useEffect, type RefObject } from 'react'
+import { lazy, memo, Suspense, type RefObject } from 'react'
 import type { Device } from '../../../../../worker/protocol/devices.ts'
 import { DEFAULT_PHONE_IMAGE_URL } from '../../../../../worker/protocol/constants.ts'
 import { slidingKeyOf } from '../../../../features/devices/home-pieces.tsx'
 import { phoneTypeName } from '../../../../features/devices/home-rules.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
-import { whenIdle } from '../../../../lib/when-idle.ts'
 import { PATHS } from '../../../../router/paths.ts'
 import type { AppState } from '../../../../store/app-store.ts'
 import { DeviceRow } from './DeviceRow.tsx'
+import HomeLoadFailed from './HomeLoadFailed.tsx'
 import type { HomeView } from './ViewBar.tsx'
 
 const t = zhCN.home
 
 // the 宫格 view's wall loads only when chosen
 const PhoneWall = lazy(() => import('../../../../features/devices/wall/PhoneWall.tsx').then((m) => ({ default: m.PhoneWall })))
-// the error view's chunk is fetched once the home is idle, to be at hand offline; it is not in the first evaluation
-// (a fetch that fails, the server or network gone, is tried again when the view is needed)
-const loadFailedView = () => import('./HomeLoadFailed.tsx')
-const HomeLoadFailed = lazy(loadFailedView)
-const PRELOAD_IDLE = { timeoutMs: 3000, fallbackMs: 1000 } as const
 
 const Skeletons = () => (
   <div className="home-skeleton" data-testid="home-loading">
@@ -59,7 +54,6 @@ export interface HomeBodyProps {
 }
 
 export const HomeBody = memo(function HomeBody(props: HomeBodyProps) {
-  useEffect(() => whenIdle(() => void loadFailedView().catch(() => undefined), PRELOAD_IDLE), [])
   return (
     <PullToRefresh
       disabled={!props.refreshable}
@@ -101,11 +95,7 @@ const Content = ({
   }
   if (fetchedAt === null && error === null) return <Skeletons />
   if (list.length === 0 && error !== null) {
-    return (
-      <Suspense fallback={<Skeletons />}>
-        <HomeLoadFailed error={error} onRetry={() => void onRefresh()} />
-      </Suspense>
-    )
+    return <HomeLoadFailed error={error} onRetry={() => void onRefresh()} />
   }
   if (list.length === 0) {
     return <CenterState testId="home-empty" title={t.empty} hint={t.emptyHint} action={t.buy} onAction={() => void navigate({ to: PATHS.purchase })} />

@@ -1,6 +1,5 @@
 // The home's view of a device list that could not be loaded and is not stored either: what failed, the reason, and a
-// retry. Its own chunk (ErrorBlock's illustrations are ~30 kB of script), preloaded once the home is idle (HomeBody),
-// so it is at hand offline, and not in the home's first evaluation (issue 24).
+// retry (while it asks again, the retry shows it is loading).
 import { Button, ErrorBlock } from 'antd-mobile'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { useAppStore } from '../../../../store/index.ts'
