@@ -31,7 +31,6 @@ import './index.css'
 // only a signed-in user with ads due loads the pop-up (and its swiper)
 const AdPopup = lazy(() => import('../../../features/devices/AdPopup.tsx'))
 
-
 const t = zhCN.home
 
 /** The unread notices total; refreshed on demand (pull to refresh, return to home). */

@@ -12,8 +12,9 @@ import { phoneTypeName } from '../../../../features/devices/home-rules.ts'
 import { zhCN } from '../../../../i18n/zh-CN.ts'
 import { PATHS } from '../../../../router/paths.ts'
 import type { AppState } from '../../../../store/app-store.ts'
+import { useAppStore } from '../../../../store/index.ts'
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx'
 import { DeviceRow } from './DeviceRow.tsx'
-import HomeLoadFailed from './HomeLoadFailed.tsx'
 import type { HomeView } from './ViewBar.tsx'
 
 const t = zhCN.home
@@ -86,6 +87,12 @@ const CenterState = ({ testId, title, hint, action, onAction }: {
   </div>
 )
 
+/** The list that failed with none stored; its retry shows the refresh in flight (the loading flag read here only). */
+const ListLoadFailed = ({ error, onRetry }: { error: string; onRetry: () => Promise<void> }) => {
+  const retrying = useAppStore((s) => s.devices.loading)
+  return <LoadFailed title={t.loadFailed} message={error} onRetry={onRetry} retrying={retrying} testId="home-error" />
+}
+
 const Content = ({
   loggedIn, list, fetchedAt, error, onRefresh, view, mealTypes, currentKey, listRef, onOpen, onMore, wallSelected, onToggleSelect,
 }: HomeBodyProps) => {
@@ -95,7 +102,7 @@ const Content = ({
   }
   if (fetchedAt === null && error === null) return <Skeletons />
   if (list.length === 0 && error !== null) {
-    return <HomeLoadFailed error={error} onRetry={() => void onRefresh()} />
+    return <ListLoadFailed error={error} onRetry={onRefresh} />
   }
   if (list.length === 0) {
     return <CenterState testId="home-empty" title={t.empty} hint={t.emptyHint} action={t.buy} onAction={() => void navigate({ to: PATHS.purchase })} />
