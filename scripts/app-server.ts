@@ -3,9 +3,9 @@
 // output pipes would otherwise keep the script alive).
 import { spawn } from 'node:child_process'
 
-export const startAppServer = async (dataDir: string) => {
+export const startAppServer = async (dataDir: string, appDir?: string) => {
   const child = spawn('npx', ['tsx', 'server/main.ts', '--serve-app'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...(appDir ? { APP_DIR: appDir } : {}) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,7 +1,8 @@
 // Lighthouse (mobile, simulated throttling) on the built app: the login page logged out and the home page logged in.
 // `npx vite build && npx tsx scripts/lighthouse.ts` — Lighthouse itself is not a dependency of the app (it needs
 // Node 22): set LIGHTHOUSE_BIN to an installed `lighthouse` binary, or it is run through `npx --yes lighthouse@13`.
-// Prints the category scores and writes the JSON reports to test-results/lighthouse/.
+// Prints the category scores and writes the JSON reports to test-results/lighthouse/. BASELINE_DIST=<another
+// build's dist> measures both builds in the same batch (below).
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,18 +26,24 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   ], { maxBuffer: 64 * 1024 * 1024 })
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<string, { score: number }>
-    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>
+    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; numericValue?: number }>
   }
   const failed = Object.entries(json.audits)
     .filter(([, a]) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map(([id]) => id)
   console.log(`${name}: failing binary audits: ${failed.join(', ') || 'none'}`)
-  return Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
+  const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
+  return { ...scores, tbt: Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN) }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'))
+// BASELINE_DIST=<dir of another build>: both builds measured in the same batch, runs alternating in order, so a
+// change is judged against its baseline on the same machine at the same time (this VM's speed drifts by 2x between
+// batches). Each build has its own server (origin) and data.
+const baseline = process.env.BASELINE_DIST
+const builds = [{ name: 'this build', dir: undefined as string | undefined }, ...(baseline ? [{ name: 'baseline', dir: baseline }] : [])]
+const dataDirs = builds.map(() => mkdtempSync(join(tmpdir(), 'lighthouse-data-')))
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
-const server = await startAppServer(dataDir)
+const servers = await Promise.all(builds.map((b, i) => startAppServer(dataDirs[i]!, b.dir)))
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [...chromiumArgs, `--remote-debugging-port=${DEBUG_PORT}`],
@@ -46,35 +53,57 @@ const context = await chromium.launchPersistentContext(profile, {
 // with the page for the CPU), with the median printed
 const runs = Math.max(1, Number(process.env.RUNS ?? 1))
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+type Figures = Record<'login' | 'home', { performance: number[]; tbt: number[] }>
+const results = builds.map((): Figures => ({ login: { performance: [], tbt: [] }, home: { performance: [], tbt: [] } }))
 try {
-  const login: number[] = []
-  const home: number[] = []
-  // a first visit warms the server and the browser's caches (the first run after a start reads low)
-  const warm = context.pages()[0] ?? (await context.newPage())
-  await warm.goto(`${server.url}#/pages/login/login`)
-  await warm.getByTestId('login-phone').waitFor()
-  await warm.close()
-  for (let i = 0; i < runs; i++) {
-    const scores: Record<string, Record<string, number>> = {}
-    // KEEP_RUNS=1: every run's report is kept (login-2.json …), to compare a low run's trace with a high one's
-    const name = (page: string) => (process.env.KEEP_RUNS ? `${page}-${i + 1}` : page)
-    scores.login = await lighthouse(`${server.url}#/pages/login/login`, name('login'))
-    const page = await context.newPage()
-    await page.goto(`${server.url}#/pages/login/login`)
-    await page.getByTestId('login-phone').fill('13800138000')
-    await page.getByTestId('login-password').fill('Demo@2026')
-    await page.getByTestId('login-submit').click()
-    await page.getByTestId('device-item').first().waitFor()
-    await page.close()
-    scores.home = await lighthouse(`${server.url}#/pages/index/index`, name('home'))
-    console.table(scores)
-    login.push(scores.login.performance!)
-    home.push(scores.home.performance!)
+  for (const server of servers) {
+    // a first visit warms the server and the browser's caches (the first run after a start reads low)
+    const warm = await context.newPage()
+    await warm.goto(`${server.url}#/pages/login/login`)
+    await warm.getByTestId('login-phone').waitFor()
+    await warm.close()
   }
-  console.log(`performance, median of ${runs}: login ${median(login)} (${login.join(', ')}), home ${median(home)} (${home.join(', ')})`)
+  for (let i = 0; i < runs; i++) {
+    const order = builds.map((_, b) => b)
+    if (i % 2 === 1) order.reverse()
+    for (const b of order) {
+      const server = servers[b]!
+      const scores: Record<string, Record<string, number>> = {}
+      // KEEP_RUNS=1: every run's report is kept (login-2.json …), to compare a low run's trace with a high one's
+      const name = (page: string) => `${b === 0 ? '' : 'baseline-'}${page}${process.env.KEEP_RUNS ? `-${i + 1}` : ''}`
+      scores.login = await lighthouse(`${server.url}#/pages/login/login`, name('login'))
+      const page = await context.newPage()
+      await page.goto(`${server.url}#/pages/login/login`)
+      await page.getByTestId('login-phone').fill('13800138000')
+      await page.getByTestId('login-password').fill('Demo@2026')
+      await page.getByTestId('login-submit').click()
+      await page.getByTestId('device-item').first().waitFor()
+      await page.close()
+      scores.home = await lighthouse(`${server.url}#/pages/index/index`, name('home'))
+      console.log(builds[b]!.name)
+      console.table(scores)
+      for (const p of ['login', 'home'] as const) {
+        results[b]![p].performance.push(scores[p]!.performance!)
+        results[b]![p].tbt.push(scores[p]!.tbt!)
+      }
+    }
+  }
+  builds.forEach((build, b) => {
+    const r = results[b]!
+    const line = (xs: number[]) => `${median(xs)} (${xs.join(', ')})`
+    const perf = r.login.performance
+    console.log(`${build.name}: performance, median of ${runs}: login ${line(perf)}, home ${line(r.home.performance)}`)
+    console.log(`${build.name}: total blocking time, ms: login ${line(r.login.tbt)}, home ${line(r.home.tbt)}`)
+  })
+  if (builds.length === 2) {
+    for (const p of ['login', 'home'] as const) {
+      const ratio = median(results[0]![p].tbt) / median(results[1]![p].tbt)
+      console.log(`${p}: median total blocking time, this build / baseline: ${ratio.toFixed(2)}`)
+    }
+  }
 } finally {
   await context.close()
-  server.stop()
+  for (const server of servers) server.stop()
   rmSync(profile, { recursive: true, force: true })
-  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500)
+  setTimeout(() => { for (const d of dataDirs) rmSync(d, { recursive: true, force: true }) }, 500)
 }

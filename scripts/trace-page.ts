@@ -2,7 +2,7 @@
 // unminified for readable names: `npx vite build --minify false`) served by the reference server, the page loaded
 // with the CPU slowed 4x (CDP), a Chromium trace with V8 sampling, then each long task of the page's main thread with
 // what it did (trace events) and the functions it spent its time in (inclusive, from the samples).
-// `npx tsx scripts/trace-page.ts [--page=#/pages/index/index] [--logged-out] [--min=50] [--top=25] [--rate=4]`
+// `npx tsx scripts/trace-page.ts [--page=#/pages/index/index] [--logged-out] [--min=50] [--top=25] [--rate=4] [--categories=fonts]`
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,8 @@ const minMs = Number(arg('min', '50'))
 const top = Number(arg('top', '25'))
 // --rate=1: the CPU as it is (Lighthouse's simulation multiplies each task it observed unthrottled by 4)
 const rate = Number(arg('rate', '4'))
+// --categories=fonts,blink: more trace categories (what a Layout task spent its time in)
+const extra = arg('categories', '')
 
 interface Event extends TraceEvent { readonly ts: number; readonly dur?: number; readonly args?: TraceEvent['args'] & { data?: { url?: string; functionName?: string; startTime?: number } } }
 
@@ -43,7 +45,7 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   const events: Event[] = []
   cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as Event[])))
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
+  await cdp.send('Tracing.start', { categories: ['devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,disabled-by-default-devtools.timeline', extra].filter(Boolean).join(','), transferMode: 'ReportEvents' })
   await page.goto(`${url}${pagePath}`)
   await new Promise((r) => setTimeout(r, 6_000))
   const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r))

@@ -3,7 +3,8 @@
 // addresses, comma-separated: their X-Forwarded-For names the client), PUBLIC_ORIGIN (the origin absolute URLs are
 // built on; by default a trusted balancer's forwarded host, else this server's own address), ALLOWED_ORIGINS (other page
 // origins, comma-separated, that may open the websockets); `--serve-app` builds dist/ when missing and
-// serves it under the base path. SIGTERM/SIGINT stop it gracefully (see RunningServer.close); a second one exits at once.
+// serves it under the base path (APP_DIR: another built app, for comparing two builds). SIGTERM/SIGINT stop it
+// gracefully (see RunningServer.close); a second one exits at once.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -13,9 +14,9 @@ import { DEMO_PASSWORD, demoUsers } from './db/seed.ts'
 import { demoPayGatewayFrom } from './pay/h5-gateway.ts'
 
 const serveApp = process.argv.includes('--serve-app')
-const appDir = resolve('dist')
+const appDir = resolve(process.env.APP_DIR ?? 'dist')
 
-if (serveApp && !existsSync(resolve(appDir, 'index.html'))) {
+if (serveApp && !process.env.APP_DIR && !existsSync(resolve(appDir, 'index.html'))) {
   console.log('未找到 dist/index.html，正在构建前端（npx vite build）…')
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' })
   if (build.status !== 0) {
