@@ -1,9 +1,9 @@
 // Launches the system Chromium the way every browser part of the bench needs it (flags from the team brief).
 import { chromium, type Browser } from 'playwright-core'
+import { chromiumArgs as testArgs } from '../../tests/chromium.ts'
 
 export const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  ...testArgs,
   // headless tabs that are not in front must still run timers and React at full speed
   '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
 ]

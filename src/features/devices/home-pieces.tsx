@@ -100,9 +100,12 @@ export const slidingKeyOf = (d: Pick<Device, 'userCardId'>): string => String(d.
 
 export const selectDevice = (d: Pick<Device, 'userCardId'>): void => appStore.getState().setTab({ currentSlidingKey: slidingKeyOf(d) })
 
+/** The current device of a list: the one the tab remembers (`key`), else the first. */
+export const currentDeviceOf = (devices: readonly Device[], key: string | null): Device | null =>
+  devices.find((d) => slidingKeyOf(d) === key) ?? devices[0] ?? null
+
 export const useCurrentDevice = (): { device: Device | null; select: (d: Device) => void } => {
   const devices = useAppStore((s) => s.devices.list)
   const key = useAppStore((s) => s.tab.currentSlidingKey)
-  const device = devices.find((d) => slidingKeyOf(d) === key) ?? devices[0] ?? null
-  return { device, select: selectDevice }
+  return { device: currentDeviceOf(devices, key), select: selectDevice }
 }

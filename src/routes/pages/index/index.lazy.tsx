@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import type { Device } from '../../../../worker/protocol/devices.ts'
 import { useCore } from '../../../core-context.tsx'
 import {
-  AnnouncementBar, CouponCounters, MaintenanceNotice, selectDevice, slidingKeyOf, useCurrentDevice,
+  AnnouncementBar, CouponCounters, currentDeviceOf, MaintenanceNotice, selectDevice, slidingKeyOf,
 } from '../../../features/devices/home-pieces.tsx'
 import { useCall } from '../../../core/use-call.ts'
 import '../../../features/devices/devices.css'
@@ -62,11 +62,15 @@ export default function HomeScreen() {
   // list is then not one long task (issue 24). The list and the signed-in state are deferred as one snapshot the
   // store once held: a deferred list beside a live sign-in state would show the previous account's list again when an
   // account switch passes through signed-out before the deferred pass has caught up.
-  const shown = useDeferredValue(useMemo(() => ({ loggedIn, list, fetchedAt, error }), [loggedIn, list, fetchedAt, error]))
+  // The highlighted row (the remembered device, else the first) is read from the same snapshot: from the live list it
+  // changed as the list arrived and re-rendered the body, pull to refresh and all, synchronously with the old rows.
   const explicitKey = useAppStore((s) => s.tab.currentSlidingKey)
+  const shown = useDeferredValue(useMemo(() => {
+    const current = currentDeviceOf(list, explicitKey)
+    return { loggedIn, list, fetchedAt, error, currentKey: current ? slidingKeyOf(current) : null }
+  }, [loggedIn, list, fetchedAt, error, explicitKey]))
   const phone = useAppStore((s) => s.session.phone ?? s.session.user?.phone ?? '')
   const avatar = useAppStore((s) => s.avatar ?? null)
-  const { device: current } = useCurrentDevice()
   const { unread, reload: reloadUnread } = useUnreadTotal(loggedIn)
   const { ads, done: adsDone } = usePopUpAds(loggedIn)
   const online = useOnline()
@@ -131,8 +135,6 @@ export default function HomeScreen() {
   const moreDevice = more === null ? undefined : shown.list.find((d) => d.userCardId === more.userCardId)
   const sheetsMounted = useIdleMount(more !== null)
 
-  const currentKey = current ? slidingKeyOf(current) : null
-
   return (
     <Page
       back={false}
@@ -180,7 +182,7 @@ export default function HomeScreen() {
         onRefresh={refresh}
         view={view}
         mealTypes={mealTypes}
-        currentKey={currentKey}
+        currentKey={shown.currentKey}
         listRef={listRef}
         onOpen={openDevice}
         onMore={openMore}
