@@ -166,13 +166,16 @@ const antdDirectImports = (): Plugin => {
  * and another screen that uses one of these modules loads that chunk (mostly there already: screens open from home).
  */
 const HOME_SCREEN = fileURLToPath(new URL('./src/routes/pages/index/index.lazy.tsx', import.meta.url))
+// the home's libraries (its home-only modules from node_modules) are a chunk of their own, which the home's route
+// imports a task before the screen (src/routes/pages/index/home-libraries.ts): two module evaluations, not one
+const HOME_LIBRARIES = fileURLToPath(new URL('./src/routes/pages/index/home-libraries.ts', import.meta.url))
 const NOT_HOME_ONLY = [
   fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/app.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/routes/pages/login/login.lazy.tsx', import.meta.url)),
 ]
 type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: ReadonlyArray<string> } | null }
-const homeOnlyModules = (graph: ModuleGraph): Set<string> => {
+const homeModules = (graph: ModuleGraph): { homeOnly: Set<string>; libraries: Set<string> } => {
   const reach = (from: ReadonlyArray<string>): Set<string> => {
     const seen = new Set<string>()
     const visit = (id: string): void => {
@@ -186,25 +189,31 @@ const homeOnlyModules = (graph: ModuleGraph): Set<string> => {
     return seen
   }
   // a build of other pages (the bench's) has no app entry: nothing to group
-  if (graph.getModuleInfo(NOT_HOME_ONLY[0]!) === null) return new Set()
+  if (graph.getModuleInfo(NOT_HOME_ONLY[0]!) === null) return { homeOnly: new Set(), libraries: new Set() }
   const shared = reach(NOT_HOME_ONLY)
   // through antd-mobile's barrel every component would look shared (antdDirectImports keeps the app off it)
   if (shared.has(ANTD_BARREL)) throw new Error('home-chunk: a module reached by the entry imports antd-mobile\'s barrel')
   // the screen's own module stays the facade of its lazy chunk (the preload plugin and the bench find it by name)
-  return new Set([...reach([HOME_SCREEN])].filter((id) => id !== HOME_SCREEN && !shared.has(id)))
+  const homeOnly = new Set([...reach([HOME_SCREEN, HOME_LIBRARIES])].filter((id) => id !== HOME_SCREEN && !shared.has(id)))
+  // what home-libraries.ts reaches that only the home needs: a chunk whose modules import only each other and shared
+  // ones, so neither home chunk imports from the other both ways
+  const libraries = new Set([...reach([HOME_LIBRARIES])].filter((id) => homeOnly.has(id)))
+  return { homeOnly, libraries }
 }
 const homeChunk = () => {
-  const byPass = new WeakMap<object, Set<string>>()
+  const byPass = new WeakMap<object, ReturnType<typeof homeModules>>()
+  const modulesOf = (ctx: ModuleGraph) => {
+    let modules = byPass.get(ctx)
+    if (!modules) byPass.set(ctx, (modules = homeModules(ctx)))
+    return modules
+  }
   return {
     // a home-only module imports home-only or shared modules, never the other way round: no cycle between chunks
     includeDependenciesRecursively: false,
-    groups: [{
-      name: (id: string, ctx: ModuleGraph): string | null => {
-        let homeOnly = byPass.get(ctx)
-        if (!homeOnly) byPass.set(ctx, (homeOnly = homeOnlyModules(ctx)))
-        return homeOnly.has(id) ? 'home' : null
-      },
-    }],
+    groups: [
+      { priority: 2, name: (id: string, ctx: ModuleGraph) => (modulesOf(ctx).libraries.has(id) ? 'home-libraries' : null) },
+      { priority: 1, name: (id: string, ctx: ModuleGraph) => (modulesOf(ctx).homeOnly.has(id) ? 'home' : null) },
+    ],
   }
 }
 
