@@ -91,8 +91,7 @@ try {
   builds.forEach((build, b) => {
     const r = results[b]!
     const line = (xs: number[]) => `${median(xs)} (${xs.join(', ')})`
-    const perf = r.login.performance
-    console.log(`${build.name}: performance, median of ${runs}: login ${line(perf)}, home ${line(r.home.performance)}`)
+    console.log(`${build.name}: performance, median of ${runs}: login ${line(r.login.performance)}, home ${line(r.home.performance)}`)
     console.log(`${build.name}: total blocking time, ms: login ${line(r.login.tbt)}, home ${line(r.home.tbt)}`)
   })
   if (builds.length === 2) {
