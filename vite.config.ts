@@ -368,6 +368,10 @@ export default defineConfig({
   },
   // Pre-bundled up front so a cold dev/test cache does not reload the page mid-run when the worker first imports them.
   optimizeDeps: {
+    // The app's page is scanned too (Vite's default; the browser tests add their own files to this list): a test that
+    // loads it in a frame (viewer-frame.test.ts) otherwise made Vite discover main.tsx's imports mid-run and reload
+    // the test page running beside it.
+    entries: ['index.html'],
     rolldownOptions: { plugins: [antdRenderSeam()] },
     include: [
       'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',

@@ -1,7 +1,8 @@
 // The lines of a suite's output that name what failed (vitest's ×/FAIL/→ lines, Playwright's numbered failures, and
 // the errors under them), so `npm test` can repeat them after the last suite: a CI log that keeps only its tail then
 // still says which test of an earlier suite failed.
-const FAILURE_LINE = [/^\s*[×✗✘]\s/, /^\s*→\s/, /^\s*FAIL\s/, /^\s*\d+\)\s+\S/, /\b\w*Error:\s/]
+const FAILURE_LINE = [/^\s*[×✗✘]\s/, /^\s*→\s/, /^\s*FAIL\s/, /^\s*\d+\)\s+\S/, /\b\w*Error:\s/, /dependency optimized:/]
+const RELOADED = 'Vite unexpectedly reloaded a test'
 const MAX_LINES = 40
 
 export const failureLines = (output: string): Array<string> => {
@@ -16,3 +17,10 @@ export const failureLines = (output: string): Array<string> => {
   }
   return kept
 }
+
+/**
+ * Vite reloaded a running test page: it found a dependency only mid-run (a page or module its scan did not reach;
+ * optimizeDeps in vite.config.ts). The suite fails then even if every test passed, since which test the reload hits is
+ * chance: caught on the run that brings it, not as a random failure later.
+ */
+export const reloadedTestPage = (output: string): boolean => output.includes(RELOADED)

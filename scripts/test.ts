@@ -1,8 +1,9 @@
 // `npm test`: every suite in order (typecheck, unit, unit on PostgreSQL, browser, build, end-to-end, end-to-end on PostgreSQL); non-zero exit on any failure.
 // A committed `.only` fails every suite run from here, CI or not (the steps are in scripts/test-steps.ts).
-// A failed suite's failure lines are repeated at the end (scripts/test-failures.ts).
+// A failed suite's failure lines are repeated at the end (scripts/test-failures.ts); a suite in which Vite reloaded a
+// test page fails too.
 import { spawn } from 'node:child_process'
-import { failureLines } from './test-failures.ts'
+import { failureLines, reloadedTestPage } from './test-failures.ts'
 import { steps } from './test-steps.ts'
 
 /** Runs a step with its output passed through as it comes, and kept to pick its failure lines from. */
@@ -28,7 +29,8 @@ for (const [name, cmd, args, env] of steps) {
   if (only.length > 0 && !only.includes(name)) continue
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
-  const result = await runStep(cmd, args, env)
+  const run = await runStep(cmd, args, env)
+  const result = reloadedTestPage(run.output) ? { ...run, ok: false, exit: 'Vite reloaded a test page mid-run' } : run
   console.log(`=== ${name}: ${result.ok ? 'ok' : `FAILED (exit ${result.exit})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (!result.ok) failed.push({ name, lines: failureLines(result.output) })
 }

@@ -58,10 +58,11 @@ export const makeCoreTest = (extra: Partial<CoreTestConfig> = {}) => {
   return { config, open, stats, pushFrame, proxy, closeAll, exchanges, delay, kill }
 }
 
-export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> => {
+/** Polls `check` until it holds; past `timeoutMs` it fails naming `what` it waited for. */
+export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> => {
   const start = Date.now()
   while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met in ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 20))
   }
 }

@@ -1,7 +1,7 @@
 // `npm test` repeats each failed suite's failure lines at its end (scripts/test-failures.ts): from vitest's and
 // Playwright's own output, without colours, each once, and not the passing lines around them.
 import { describe, expect, it } from 'vitest'
-import { failureLines } from '../../../scripts/test-failures.ts'
+import { failureLines, reloadedTestPage } from '../../../scripts/test-failures.ts'
 
 describe('failure lines of a suite', () => {
   it('keeps vitest\'s failed test, its reason and the error, once each', () => {
@@ -41,5 +41,18 @@ describe('failure lines of a suite', () => {
     const lines = failureLines(Array.from({ length: 100 }, (_, i) => `Error: ${i} ${'x'.repeat(400)}`).join('\n'))
     expect(lines).toHaveLength(40)
     expect(lines[0]!.length).toBe(301)
+  })
+
+  it('fails a suite in which Vite reloaded a test page, and names the dependency it found late', () => {
+    const output = [
+      ' ✓  browser (chromium)  tests/browser/viewer-frame.test.ts (2 tests) 394ms',
+      '12:30:53 PM [vite] (client) dependency optimized: antd-mobile/es/global',
+      '12:30:53 PM [vite] (client) optimized dependencies changed. reloading',
+      '[vitest] Vite unexpectedly reloaded a test. This may cause tests to fail, lead to flaky behaviour or duplicated test runs.',
+      ' ✓  browser (chromium)  tests/browser/shared-core.test.ts (2 tests) 4183ms',
+    ].join('\n')
+    expect(reloadedTestPage(output)).toBe(true)
+    expect(failureLines(output)).toEqual(['12:30:53 PM [vite] (client) dependency optimized: antd-mobile/es/global'])
+    expect(reloadedTestPage(' ✓  browser (chromium)  tests/browser/shared-core.test.ts (2 tests) 4183ms')).toBe(false)
   })
 })
