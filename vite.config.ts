@@ -409,6 +409,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...scaleOutTests],
+          // one migrated PGlite database each test server's data dir starts as a copy of (tests/support/test-database.ts)
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
           provide: { database: 'pglite' },
         },
       },

@@ -15,6 +15,9 @@ export interface DatabaseOptions {
   readonly onIdleError?: (error: Error) => void
 }
 
+/** Where PGlite keeps the database inside a data dir. */
+export const pgliteDir = (dataDir: string): string => join(dataDir, 'pglite')
+
 export const openDatabase = async ({ dataDir, databaseUrl, onIdleError }: DatabaseOptions): Promise<Kysely<Database>> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
@@ -23,7 +26,7 @@ export const openDatabase = async ({ dataDir, databaseUrl, onIdleError }: Databa
     pool.on('error', (error) => onIdleError?.(error))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
-  const dir = join(dataDir, 'pglite')
+  const dir = pgliteDir(dataDir)
   mkdirSync(dir, { recursive: true })
   const { dialect } = await KyselyPGlite.create(dir)
   return new Kysely<Database>({ dialect: serialDialect(dialect) })

@@ -1,10 +1,8 @@
 // A reference server holding only what the device endpoints need (core migrations and seed, the core device list,
 // the device routes and their stream), with a settable clock and a push hub that records what it was asked to send.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -21,7 +19,7 @@ import { bindRouting, failure, publicRoute, route } from '../../../server/http/r
 import { registerCardRoutes } from '../../../server/cards/routes.ts'
 import { registerDeviceRoutes, seedDeviceDemoData } from '../../../server/devices/index.ts'
 import type { LocalStreamServer } from '../../../server/devices/sim/stream-server.ts'
-import { testDatabase } from '../../support/test-database.ts'
+import { testDatabase, testDataDir } from '../../support/test-database.ts'
 import { resolveOrigins } from '../../../server/http/origin.ts'
 
 export interface Envelope {
@@ -61,7 +59,7 @@ export const BUSY_MS = 20_000
 export const REBOOT_MS = 5_000
 
 export const startDeviceServer = async (options: { realClock?: boolean } = {}): Promise<DeviceTestServer> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'devices-test-'))
+  const dataDir = testDataDir('devices-test-')
   const database = await testDatabase('devices')
   const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl })
   await migrate(db)

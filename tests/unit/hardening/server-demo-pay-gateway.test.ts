@@ -1,13 +1,12 @@
 // Issue 22 finding 12: the reference pay gateway (one tap settles an order, no money) runs only in demo mode: off unless
 // asked for, on by default only for the PGlite setup `npm start` gives, and the server says at start whether it is on.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoPayGatewayFrom, H5_UNAVAILABLE } from '../../../server/pay/h5-gateway.ts'
 import type { Meal } from '../../../worker/protocol/pay.ts'
 import { startServerProcess } from '../../support/server-process.ts'
 import { api, loginToken, startTestServer, type TestServer } from '../server/helpers.ts'
+import { testDataDir } from '../../support/test-database.ts'
 
 vi.setConfig({ testTimeout: 240_000 })
 
@@ -29,7 +28,7 @@ describe('DEMO_PAY_GATEWAY', () => {
   })
 
   it('server/main.ts prints the line at start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-demo-pay-'))
+    const dataDir = testDataDir('cloud-phone-demo-pay-')
     const p = await startServerProcess({ DATA_DIR: dataDir, DEMO_PAY_GATEWAY: 'off' })
     try {
       await p.printed('演示账号')

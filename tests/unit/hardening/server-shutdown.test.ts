@@ -1,12 +1,10 @@
 // Issue 11 finding 14: a stopping server (SIGTERM, as `npm start` runs it) finishes the requests in flight, cuts the
 // ones still open at its deadline (SHUTDOWN_GRACE_MS) and exits; a second signal exits at once.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterEach, expect, it, vi } from 'vitest'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import { startedRequest, startServerProcess, type ServerProcess } from '../../support/server-process.ts'
-import { testDatabase, type TestDatabase } from '../../support/test-database.ts'
+import { testDatabase, testDataDir, type TestDatabase } from '../../support/test-database.ts'
 import { loginToken } from '../server/helpers.ts'
 
 vi.setConfig({ testTimeout: 300_000 })
@@ -14,7 +12,7 @@ vi.setConfig({ testTimeout: 300_000 })
 let running: { process: ServerProcess; database: TestDatabase; dataDir: string } | null = null
 
 const start = async (graceMs: number): Promise<ServerProcess> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-shutdown-'))
+  const dataDir = testDataDir('cloud-phone-shutdown-')
   const database = await testDatabase('shutdown')
   const env: Record<string, string> = { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: String(graceMs) }
   if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl

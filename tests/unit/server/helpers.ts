@@ -10,7 +10,7 @@ import WebSocket from 'ws'
 import { startServer, type RunningServer } from '../../../server/app.ts'
 import type { PhoneFilesSink } from '../../../server/files/phone-files.ts'
 import type { OpsTarget } from '../../../server/ops.ts'
-import { testDatabase } from '../../support/test-database.ts'
+import { testDatabase, testDataDir } from '../../support/test-database.ts'
 
 export interface TestServer {
   readonly server: RunningServer
@@ -28,7 +28,7 @@ export const startTestServer = async (
     publicOrigin?: string
   } = {},
 ): Promise<TestServer> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-server-'))
+  const dataDir = testDataDir('cloud-phone-server-')
   const database = await testDatabase()
   const server = await startServer({
     port: 0, dataDir, databaseUrl: database.databaseUrl, serveApp: options.serveApp ?? false, appDir: options.appDir, quiet: true,

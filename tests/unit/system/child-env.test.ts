@@ -1,12 +1,11 @@
 // Issue 21 item 4: servers under test get an explicit environment. childEnv passes through only what a process needs
 // to run (PATH, HOME, the locale, CHROMIUM_PATH...) plus the settings the caller states; a DATABASE_URL or
 // MAX_PUSH_SOCKETS_PER_USER exported in the shell reaches no server a test starts.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { childEnv, INHERITED_ENV } from '../../support/child-env.ts'
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
+import { testDataDir } from '../../support/test-database.ts'
 
 vi.setConfig({ testTimeout: 240_000 })
 
@@ -48,7 +47,7 @@ describe('a server a test starts', () => {
     // a database that does not exist: a server that took it would fail to start
     vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none')
     vi.stubEnv('OPS_TOKEN', 'from-the-shell')
-    dataDir = mkdtempSync(join(tmpdir(), 'child-env-'))
+    dataDir = testDataDir('child-env-')
     server = await startServerProcess({ DATA_DIR: dataDir })
     await server.printed('演示账号')
     expect(server.output()).toContain(`数据库：PGlite（${dataDir}）`)
