@@ -349,6 +349,8 @@ export default defineConfig({
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // hashed assets straight from the precache, without the fetch handler (public/sw-static-routes.js)
+        importScripts: ['sw-static-routes.js'],
       },
     }),
   ],

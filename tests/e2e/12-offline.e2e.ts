@@ -109,6 +109,13 @@ test('offline, a reload paints the stored device list (no device-list answer bef
     await expect(page.getByTestId('device-name')).toHaveText(names)
     const paintedAt = await page.evaluate(() => (window as unknown as { __listPaintedAt?: number }).__listPaintedAt)
     expect(paintedAt).toBeGreaterThan(0)
+    // its chunks came straight from the precache, without the service worker's fetch handler (the static route of
+    // public/sw-static-routes.js)
+    const chunkSources = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+      .map((e) => (e as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType))
+    expect(chunkSources.length).toBeGreaterThan(0)
+    expect(new Set(chunkSources)).toEqual(new Set(['cache']))
     // the list came from the stored snapshot: every device-list request the core made since the reload died on the
     // network, so none can have supplied it. (Whether the core's launch refresh leaves before React commits the stored
     // list is a race of a few ms, not a sign of where the list came from.)
