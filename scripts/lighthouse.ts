@@ -22,8 +22,11 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   const report = join(outDir, `${name}.json`)
   await run(bin, [
     ...pre, url, `--port=${DEBUG_PORT}`, '--disable-storage-reset', '--only-categories=accessibility,performance,best-practices',
-    '--output=json', `--output-path=${report}`, '--quiet', ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
+    '--output=json', `--output-path=${report}`, '--quiet', '--save-assets', ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
   ], { maxBuffer: 64 * 1024 * 1024 })
+  const assets = [`${name}-0.trace.json`, `${name}-0.devtoolslog.json`].map((f) => join(outDir, f))
+  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: TraceEvent[] })
+  if (!process.env.KEEP_RUNS) for (const f of assets) rmSync(f, { force: true })
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<string, { score: number }>
     audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; numericValue?: number }>
@@ -33,7 +36,23 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
     .map(([id]) => id)
   console.log(`${name}: failing binary audits: ${failed.join(', ') || 'none'}`)
   const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
-  return { ...scores, tbt: Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN) }
+  return { ...scores, tbt: Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN), cpuShare }
+}
+
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } } }
+
+// Whether the machine was quiet: the page's tasks over 12.5 ms (those Lighthouse's simulation turns into blocking
+// time, 4× their observed length − 50 ms), their thread CPU time over their wall time. On a quiet machine a task runs
+// while it lasts (near 100 %); on a busy one it waits for a core, or on another process, and Lighthouse multiplies the
+// wait by 4 as if it were the page's work. Reported per run beside the score.
+function longTaskCpuShare(trace: { traceEvents: TraceEvent[] }): number {
+  const nav = trace.traceEvents.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame === true
+    && (e.args.data.documentLoaderURL ?? '').startsWith('http')).at(-1)
+  if (nav === undefined) return Number.NaN
+  const long = trace.traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && e.name === 'RunTask'
+    && e.ts >= nav.ts && (e.dur ?? 0) > 12_500)
+  const sum = (f: (e: TraceEvent) => number) => long.reduce((a, e) => a + f(e), 0)
+  return Math.round((100 * sum((e) => e.tdur ?? 0)) / sum((e) => e.dur ?? 0))
 }
 
 // BASELINE_DIST=<dir of another build>: both builds measured in the same batch, runs alternating in order, so a
@@ -53,8 +72,8 @@ const context = await chromium.launchPersistentContext(profile, {
 // with the page for the CPU), with the median printed
 const runs = Math.max(1, Number(process.env.RUNS ?? 1))
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-type Figures = Record<'login' | 'home', { performance: number[]; tbt: number[] }>
-const results = builds.map((): Figures => ({ login: { performance: [], tbt: [] }, home: { performance: [], tbt: [] } }))
+type Figures = Record<'login' | 'home', { performance: number[]; tbt: number[]; cpuShare: number[] }>
+const results = builds.map((): Figures => ({ login: { performance: [], tbt: [], cpuShare: [] }, home: { performance: [], tbt: [], cpuShare: [] } }))
 try {
   for (const server of servers) {
     // a first visit warms the server and the browser's caches (the first run after a start reads low)
@@ -85,6 +104,7 @@ try {
       for (const p of ['login', 'home'] as const) {
         results[b]![p].performance.push(scores[p]!.performance!)
         results[b]![p].tbt.push(scores[p]!.tbt!)
+        results[b]![p].cpuShare.push(scores[p]!.cpuShare!)
       }
     }
   }
@@ -93,6 +113,7 @@ try {
     const line = (xs: number[]) => `${median(xs)} (${xs.join(', ')})`
     console.log(`${build.name}: performance, median of ${runs}: login ${line(r.login.performance)}, home ${line(r.home.performance)}`)
     console.log(`${build.name}: total blocking time, ms: login ${line(r.login.tbt)}, home ${line(r.home.tbt)}`)
+    console.log(`${build.name}: long tasks' CPU time as % of their wall time (a quiet machine: near 100): login ${line(r.login.cpuShare)}, home ${line(r.home.cpuShare)}`)
   })
   if (builds.length === 2) {
     for (const p of ['login', 'home'] as const) {
