@@ -431,6 +431,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          // the death-to-recovery figures are a measurement (20 real kills, about a minute), run only when asked
+          exclude: process.env.VITE_DEATH_FIGURES === '1' ? [] : ['tests/browser/death-figures.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
           browser: {
             enabled: true,
