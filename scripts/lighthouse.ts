@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
+import type { TraceEvent } from '../bench/lib/trace-profile.ts'
 import { chromiumArgs } from '../tests/chromium.ts'
 import { startAppServer } from './app-server.ts'
 
@@ -25,7 +26,7 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
     '--output=json', `--output-path=${report}`, '--quiet', '--save-assets', ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
   ], { maxBuffer: 64 * 1024 * 1024 })
   const assets = [`${name}-0.trace.json`, `${name}-0.devtoolslog.json`].map((f) => join(outDir, f))
-  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: TraceEvent[] })
+  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: Event[] })
   if (!process.env.KEEP_RUNS) for (const f of assets) rmSync(f, { force: true })
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<string, { score: number }>
@@ -39,19 +40,25 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   return { ...scores, tbt: Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN), cpuShare }
 }
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } } }
+// the trace's events as bench/lib/trace-profile.ts reads them, with their times (tdur: the thread's CPU time)
+interface Event extends TraceEvent {
+  readonly ts: number
+  readonly dur?: number
+  readonly tdur?: number
+  readonly args?: TraceEvent['args'] & { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } }
+}
 
 // Whether the machine was quiet: the page's tasks over 12.5 ms (those Lighthouse's simulation turns into blocking
 // time, 4× their observed length − 50 ms), their thread CPU time over their wall time. On a quiet machine a task runs
 // while it lasts (near 100 %); on a busy one it waits for a core, or on another process, and Lighthouse multiplies the
 // wait by 4 as if it were the page's work. Reported per run beside the score.
-function longTaskCpuShare(trace: { traceEvents: TraceEvent[] }): number {
+function longTaskCpuShare(trace: { traceEvents: Event[] }): number {
   const nav = trace.traceEvents.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame === true
     && (e.args.data.documentLoaderURL ?? '').startsWith('http')).at(-1)
   if (nav === undefined) return Number.NaN
   const long = trace.traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && e.name === 'RunTask'
     && e.ts >= nav.ts && (e.dur ?? 0) > 12_500)
-  const sum = (f: (e: TraceEvent) => number) => long.reduce((a, e) => a + f(e), 0)
+  const sum = (f: (e: Event) => number) => long.reduce((a, e) => a + f(e), 0)
   return Math.round((100 * sum((e) => e.tdur ?? 0)) / sum((e) => e.dur ?? 0))
 }
 

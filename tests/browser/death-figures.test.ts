@@ -1,6 +1,7 @@
 // Issue 21's figures: death-to-recovery times over real kills (DevTools protocol), printed, not asserted beyond the
 // bounds the other tests hold. Runs only when asked (the browser project leaves it out otherwise, vite.config.ts):
-// VITE_DEATH_FIGURES=1 npx vitest run --project browser tests/browser/death-figures.test.ts (about a minute). Three tabs; before each kill a read is held on its way.
+// VITE_DEATH_FIGURES=1 npx vitest run --project browser tests/browser/death-figures.test.ts (about a minute). Three
+// tabs; before each kill a read is held on its way.
 import { describe, expect, it } from 'vitest'
 import { DEMO, makeCoreTest, nextLoss, nextReattach, waitFor } from './core-fixture.ts'
 
