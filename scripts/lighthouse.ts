@@ -3,62 +3,94 @@
 // Node 22): set LIGHTHOUSE_BIN to an installed `lighthouse` binary, or it is run through `npx --yes lighthouse@13`.
 // Prints the category scores and writes the JSON reports to test-results/lighthouse/. BASELINE_DIST=<another
 // build's dist> measures both builds in the same batch (below).
-import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
-import type { TraceEvent } from '../bench/lib/trace-profile.ts'
 import { chromiumArgs } from '../tests/chromium.ts'
 import { startAppServer } from './app-server.ts'
+import { compressTasks, pageMainThread, preemptedSpans, withoutPreemption, type TimedEvent } from './lighthouse-on-core.ts'
 
 const run = promisify(execFile)
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9339)
 const outDir = 'test-results/lighthouse'
 mkdirSync(outDir, { recursive: true })
 
+// ON_CORE=cpu or ON_CORE=preempted: each run is audited a second time from its artifacts with the page's tasks as a
+// quiet machine would have run them (scripts/lighthouse-on-core.ts), printed beside the measured score as `onCore`.
+// `preempted` records the kernel's scheduler switches meanwhile with `perf` (root, Debian's linux-perf).
+const onCore = process.env.ON_CORE === 'cpu' || process.env.ON_CORE === 'preempted' ? process.env.ON_CORE : null
+
+// the scheduler's switches on every core while `gather` runs, as `perf script` prints them
+const recordSwitches = async (gather: () => Promise<unknown>): Promise<string> => {
+  const data = join(mkdtempSync(join(tmpdir(), 'lighthouse-perf-')), 'sched.data')
+  const perf = spawn('perf', ['record', '-q', '-e', 'sched:sched_switch', '-k', 'mono', '-a', '-o', data], { stdio: 'ignore' })
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  try {
+    await gather()
+  } finally {
+    perf.kill('SIGINT')
+    await new Promise((resolve) => perf.once('exit', resolve))
+  }
+  const { stdout } = await run('perf', ['script', '-i', data, '-F', 'time,event,trace'], { maxBuffer: 512 * 1024 * 1024 })
+  rmSync(dirname(data), { recursive: true, force: true })
+  return stdout
+}
+
 const lighthouse = async (url: string, name: string): Promise<Record<string, number>> => {
   const [bin, ...pre] = (process.env.LIGHTHOUSE_BIN ?? 'npx --yes lighthouse@13').split(' ')
   const report = join(outDir, `${name}.json`)
-  await run(bin, [
-    ...pre, url, `--port=${DEBUG_PORT}`, '--disable-storage-reset', '--only-categories=accessibility,performance,best-practices',
-    '--output=json', `--output-path=${report}`, '--quiet', '--save-assets', ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
+  const artifacts = join(outDir, `${name}-artifacts`)
+  const options = ['--disable-storage-reset', '--only-categories=accessibility,performance,best-practices', '--output=json', '--quiet']
+  const gather = () => run(bin, [
+    ...pre, url, `--port=${DEBUG_PORT}`, ...options, `--output-path=${report}`, '--save-assets',
+    ...(onCore ? [`-GA=${artifacts}`] : []), ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
   ], { maxBuffer: 64 * 1024 * 1024 })
+  const switches = onCore === 'preempted' ? await recordSwitches(gather) : (await gather(), '')
   const assets = [`${name}-0.trace.json`, `${name}-0.devtoolslog.json`].map((f) => join(outDir, f))
-  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: Event[] })
+  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: TimedEvent[] })
   if (!process.env.KEEP_RUNS) for (const f of assets) rmSync(f, { force: true })
-  const json = JSON.parse(readFileSync(report, 'utf8')) as {
-    categories: Record<string, { score: number }>
-    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; numericValue?: number }>
-  }
+  const json = readReport(report)
   const failed = Object.entries(json.audits)
     .filter(([, a]) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map(([id]) => id)
   console.log(`${name}: failing binary audits: ${failed.join(', ') || 'none'}`)
   const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
-  return { ...scores, tbt: Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN), cpuShare }
+  const tbt = Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN)
+  if (!onCore) return { ...scores, tbt, cpuShare }
+  const tracePath = join(artifacts, 'defaultPass.trace.json')
+  const trace = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: TimedEvent[] }
+  const page = pageMainThread(trace.traceEvents)
+  compressTasks(trace.traceEvents, onCore === 'preempted' && page ? withoutPreemption(preemptedSpans(switches, page.tid)) : undefined)
+  writeFileSync(tracePath, JSON.stringify(trace))
+  const onCoreReport = join(outDir, `${name}-on-core.json`)
+  await run(bin, [...pre, url, `-A=${artifacts}`, ...options, `--output-path=${onCoreReport}`], { maxBuffer: 64 * 1024 * 1024 })
+  if (!process.env.KEEP_RUNS) rmSync(artifacts, { recursive: true, force: true })
+  const estimate = readReport(onCoreReport)
+  return {
+    ...scores, tbt, cpuShare,
+    onCore: estimate.categories.performance?.score ?? Number.NaN,
+    onCoreTbt: Math.round(estimate.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+  }
 }
 
-// the trace's events as bench/lib/trace-profile.ts reads them, with their times (tdur: the thread's CPU time)
-interface Event extends TraceEvent {
-  readonly ts: number
-  readonly dur?: number
-  readonly tdur?: number
-  readonly args?: TraceEvent['args'] & { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } }
+const readReport = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as {
+  categories: Record<string, { score: number }>
+  audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; numericValue?: number }>
 }
 
 // Whether the machine was quiet: the page's tasks over 12.5 ms (those Lighthouse's simulation turns into blocking
 // time, 4× their observed length − 50 ms), their thread CPU time over their wall time. On a quiet machine a task runs
 // while it lasts (near 100 %); on a busy one it waits for a core, or on another process, and Lighthouse multiplies the
 // wait by 4 as if it were the page's work. Reported per run beside the score.
-function longTaskCpuShare(trace: { traceEvents: Event[] }): number {
-  const nav = trace.traceEvents.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame === true
-    && (e.args.data.documentLoaderURL ?? '').startsWith('http')).at(-1)
+function longTaskCpuShare(trace: { traceEvents: TimedEvent[] }): number {
+  const nav = pageMainThread(trace.traceEvents)
   if (nav === undefined) return Number.NaN
   const long = trace.traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && e.name === 'RunTask'
     && e.ts >= nav.ts && (e.dur ?? 0) > 12_500)
-  const sum = (f: (e: Event) => number) => long.reduce((a, e) => a + f(e), 0)
+  const sum = (f: (e: TimedEvent) => number) => long.reduce((a, e) => a + f(e), 0)
   return Math.round((100 * sum((e) => e.tdur ?? 0)) / sum((e) => e.dur ?? 0))
 }
 
@@ -79,8 +111,8 @@ const context = await chromium.launchPersistentContext(profile, {
 // with the page for the CPU), with the median printed
 const runs = Math.max(1, Number(process.env.RUNS ?? 1))
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-type Figures = Record<'login' | 'home', { performance: number[]; tbt: number[]; cpuShare: number[] }>
-const results = builds.map((): Figures => ({ login: { performance: [], tbt: [], cpuShare: [] }, home: { performance: [], tbt: [], cpuShare: [] } }))
+type Figures = Record<'login' | 'home', { performance: number[]; tbt: number[]; cpuShare: number[]; onCore: number[] }>
+const results = builds.map((): Figures => ({ login: { performance: [], tbt: [], cpuShare: [], onCore: [] }, home: { performance: [], tbt: [], cpuShare: [], onCore: [] } }))
 try {
   for (const server of servers) {
     // a first visit warms the server and the browser's caches (the first run after a start reads low)
@@ -112,6 +144,7 @@ try {
         results[b]![p].performance.push(scores[p]!.performance!)
         results[b]![p].tbt.push(scores[p]!.tbt!)
         results[b]![p].cpuShare.push(scores[p]!.cpuShare!)
+        if (onCore) results[b]![p].onCore.push(scores[p]!.onCore!)
       }
     }
   }
@@ -121,6 +154,7 @@ try {
     console.log(`${build.name}: performance, median of ${runs}: login ${line(r.login.performance)}, home ${line(r.home.performance)}`)
     console.log(`${build.name}: total blocking time, ms: login ${line(r.login.tbt)}, home ${line(r.home.tbt)}`)
     console.log(`${build.name}: long tasks' CPU time as % of their wall time (a quiet machine: near 100): login ${line(r.login.cpuShare)}, home ${line(r.home.cpuShare)}`)
+    if (onCore) console.log(`${build.name}: performance with the tasks as on a quiet machine (ON_CORE=${onCore}, an estimate), median of ${runs}: login ${line(r.login.onCore)}, home ${line(r.home.onCore)}`)
   })
   if (builds.length === 2) {
     for (const p of ['login', 'home'] as const) {
