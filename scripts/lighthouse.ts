@@ -27,12 +27,17 @@ const onCore = process.env.ON_CORE === 'cpu' || process.env.ON_CORE === 'preempt
 const recordSwitches = async (gather: () => Promise<unknown>): Promise<string> => {
   const data = join(mkdtempSync(join(tmpdir(), 'lighthouse-perf-')), 'sched.data')
   const perf = spawn('perf', ['record', '-q', '-e', 'sched:sched_switch', '-k', 'mono', '-a', '-o', data], { stdio: 'ignore' })
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  const exited = new Promise((resolve) => perf.once('exit', resolve))
+  await new Promise((resolve, reject) => {
+    perf.once('error', () => reject(new Error('ON_CORE=preempted needs `perf` (Debian: linux-perf) and root')))
+    void exited.then(() => reject(new Error('perf record stopped before the run (ON_CORE=preempted needs root)')))
+    setTimeout(resolve, 500)
+  })
   try {
     await gather()
   } finally {
     perf.kill('SIGINT')
-    await new Promise((resolve) => perf.once('exit', resolve))
+    await exited
   }
   const { stdout } = await run('perf', ['script', '-i', data, '-F', 'time,event,trace'], { maxBuffer: 512 * 1024 * 1024 })
   rmSync(dirname(data), { recursive: true, force: true })
