@@ -55,7 +55,10 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   ], { maxBuffer: 64 * 1024 * 1024 })
   const switches = onCore === 'preempted' ? await recordSwitches(gather) : (await gather(), '')
   const assets = [`${name}-0.trace.json`, `${name}-0.devtoolslog.json`].map((f) => join(outDir, f))
-  const cpuShare = longTaskCpuShare(JSON.parse(readFileSync(assets[0]!, 'utf8')) as { traceEvents: TimedEvent[] })
+  // with ON_CORE the gathered trace as Lighthouse saved it for `-A` (the asset adds its metrics' marks to it), read once
+  const tracePath = onCore ? join(artifacts, 'defaultPass.trace.json') : assets[0]!
+  const trace = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: TimedEvent[] }
+  const cpuShare = longTaskCpuShare(trace)
   if (!process.env.KEEP_RUNS) for (const f of assets) rmSync(f, { force: true })
   const json = readReport(report)
   const failed = Object.entries(json.audits)
@@ -65,8 +68,6 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
   const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, v.score]))
   const tbt = Math.round(json.audits['total-blocking-time']?.numericValue ?? Number.NaN)
   if (!onCore) return { ...scores, tbt, cpuShare }
-  const tracePath = join(artifacts, 'defaultPass.trace.json')
-  const trace = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: TimedEvent[] }
   const page = pageMainThread(trace.traceEvents)
   compressTasks(trace.traceEvents, onCore === 'preempted' && page ? withoutPreemption(preemptedSpans(switches, page.tid)) : undefined)
   writeFileSync(tracePath, JSON.stringify(trace))
