@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core'
 import { chromiumArgs } from '../tests/chromium.ts'
 import { startAppServer } from './app-server.ts'
 import { compressTasks, pageMainThread, preemptedSpans, withoutPreemption, type TimedEvent } from './lighthouse-on-core.ts'
+import { holdPagePriority, pagePriorityMode } from './page-priority.ts'
 
 const run = promisify(execFile)
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9339)
@@ -22,6 +23,15 @@ mkdirSync(outDir, { recursive: true })
 // quiet machine would have run them (scripts/lighthouse-on-core.ts), printed beside the measured score as `onCore`.
 // `preempted` records the kernel's scheduler switches meanwhile with `perf` (root, Debian's linux-perf).
 const onCore = process.env.ON_CORE === 'cpu' || process.env.ON_CORE === 'preempted' ? process.env.ON_CORE : null
+
+// PAGE_PRIORITY=main or PAGE_PRIORITY=renderer: measured with the page's renderer (its main thread, or all its threads)
+// ahead of every other thread on the machine (scripts/page-priority.ts, root). Chromium's spare renderer is turned off
+// then: a renderer started before the trace and raised to nice -20 could commit the navigation before its tracing
+// began, and Lighthouse failed the run for a trace with no navigationStart (NO_NAVSTART, 1 run in 3).
+const pagePriority = pagePriorityMode(process.env.PAGE_PRIORITY)
+const launchArgs = pagePriority
+  ? chromiumArgs.map((a) => (a.startsWith('--disable-features=') ? `${a},SpareRendererForSitePerProcess` : a))
+  : chromiumArgs
 
 // the scheduler's switches on every core while `gather` runs, as `perf script` prints them
 const recordSwitches = async (gather: () => Promise<unknown>): Promise<string> => {
@@ -110,9 +120,11 @@ const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
 const servers = await Promise.all(builds.map((b, i) => startAppServer(dataDirs[i]!, b.dir)))
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [...chromiumArgs, `--remote-debugging-port=${DEBUG_PORT}`],
+  args: [...launchArgs, `--remote-debugging-port=${DEBUG_PORT}`],
   locale: 'zh-CN',
 })
+const priority = pagePriority ? holdPagePriority(pagePriority) : null
+const condition = pagePriority ? ` (PAGE_PRIORITY=${pagePriority})` : ''
 // RUNS=5: each page measured that many times against the one server (started once: a server starting up competes
 // with the page for the CPU), with the median printed
 const runs = Math.max(1, Number(process.env.RUNS ?? 1))
@@ -157,7 +169,7 @@ try {
   builds.forEach((build, b) => {
     const r = results[b]!
     const line = (xs: number[]) => `${median(xs)} (${xs.join(', ')})`
-    console.log(`${build.name}: performance, median of ${runs}: login ${line(r.login.performance)}, home ${line(r.home.performance)}`)
+    console.log(`${build.name}: performance${condition}, median of ${runs}: login ${line(r.login.performance)}, home ${line(r.home.performance)}`)
     console.log(`${build.name}: total blocking time, ms: login ${line(r.login.tbt)}, home ${line(r.home.tbt)}`)
     console.log(`${build.name}: long tasks' CPU time as % of their wall time (a quiet machine: near 100): login ${line(r.login.cpuShare)}, home ${line(r.home.cpuShare)}`)
     if (onCore) console.log(`${build.name}: performance with the tasks as on a quiet machine (ON_CORE=${onCore}, an estimate), median of ${runs}: login ${line(r.login.onCore)}, home ${line(r.home.onCore)}`)
@@ -168,6 +180,7 @@ try {
       console.log(`${p}: median total blocking time, this build / baseline: ${ratio.toFixed(2)}`)
     }
   }
+  if (priority) console.log(`PAGE_PRIORITY=${pagePriority}: ${priority.stop()} renderers held ahead of the machine`)
 } finally {
   await context.close()
   for (const server of servers) server.stop()
