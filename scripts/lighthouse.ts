@@ -24,14 +24,16 @@ mkdirSync(outDir, { recursive: true })
 // `preempted` records the kernel's scheduler switches meanwhile with `perf` (root, Debian's linux-perf).
 const onCore = process.env.ON_CORE === 'cpu' || process.env.ON_CORE === 'preempted' ? process.env.ON_CORE : null
 
-// PAGE_PRIORITY=main or PAGE_PRIORITY=renderer: measured with the page's renderer (its main thread, or all its threads)
-// ahead of every other thread on the machine (scripts/page-priority.ts, root). Chromium's spare renderer is turned off
-// then: a renderer started before the trace and raised to nice -20 could commit the navigation before its tracing
-// began, and Lighthouse failed the run for a trace with no navigationStart (NO_NAVSTART, 1 run in 3).
+// PAGE_PRIORITY=main or PAGE_PRIORITY=renderer: measured with the page's renderer (its main thread; or that and, behind
+// it, its other threads) ahead of every other thread on the machine (scripts/page-priority.ts, root). Chromium's spare
+// renderer is turned off then: a spare renderer raised to nice -20 could commit the navigation before its tracing
+// began, and Lighthouse failed about one run in three for a trace with no navigationStart (NO_NAVSTART).
 const pagePriority = pagePriorityMode(process.env.PAGE_PRIORITY)
 const launchArgs = pagePriority
   ? chromiumArgs.map((a) => (a.startsWith('--disable-features=') ? `${a},SpareRendererForSitePerProcess` : a))
   : chromiumArgs
+const priority = pagePriority ? holdPagePriority(pagePriority) : null // before anything starts: it throws without root
+const condition = pagePriority ? ` (PAGE_PRIORITY=${pagePriority})` : ''
 
 // the scheduler's switches on every core while `gather` runs, as `perf script` prints them
 const recordSwitches = async (gather: () => Promise<unknown>): Promise<string> => {
@@ -123,8 +125,6 @@ const context = await chromium.launchPersistentContext(profile, {
   args: [...launchArgs, `--remote-debugging-port=${DEBUG_PORT}`],
   locale: 'zh-CN',
 })
-const priority = pagePriority ? holdPagePriority(pagePriority) : null
-const condition = pagePriority ? ` (PAGE_PRIORITY=${pagePriority})` : ''
 // RUNS=5: each page measured that many times against the one server (started once: a server starting up competes
 // with the page for the CPU), with the median printed
 const runs = Math.max(1, Number(process.env.RUNS ?? 1))
