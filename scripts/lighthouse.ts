@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
-import { chromiumArgs } from '../tests/chromium.ts'
+import { chromiumArgsDisabling } from '../tests/chromium.ts'
 import { startAppServer } from './app-server.ts'
 import { compressTasks, pageMainThread, preemptedSpans, withoutPreemption, type TimedEvent } from './lighthouse-on-core.ts'
 import { holdPagePriority, pagePriorityMode } from './page-priority.ts'
@@ -29,9 +29,7 @@ const onCore = process.env.ON_CORE === 'cpu' || process.env.ON_CORE === 'preempt
 // renderer is turned off then: a spare renderer raised to nice -20 could commit the navigation before its tracing
 // began, and Lighthouse failed about one run in three for a trace with no navigationStart (NO_NAVSTART).
 const pagePriority = pagePriorityMode(process.env.PAGE_PRIORITY)
-const launchArgs = pagePriority
-  ? chromiumArgs.map((a) => (a.startsWith('--disable-features=') ? `${a},SpareRendererForSitePerProcess` : a))
-  : chromiumArgs
+const launchArgs = chromiumArgsDisabling(pagePriority ? ['SpareRendererForSitePerProcess'] : [])
 const priority = pagePriority ? holdPagePriority(pagePriority) : null // before anything starts: it throws without root
 const condition = pagePriority ? ` (PAGE_PRIORITY=${pagePriority})` : ''
 

@@ -49,10 +49,11 @@ export function newRenderers(proc: string, looked: Set<string>): string[] {
   return found
 }
 
-// the nice value each thread of a renderer is held at
+// the nice value each held thread of a renderer is held at; throws once the process has ended
 export function rendererThreads(mode: PagePriority, proc: string, pid: string): Array<[tid: number, nice: number]> {
-  if (mode === 'main') return [[Number(pid), MAIN_NICE]]
-  return readdirSync(`${proc}/${pid}/task`).map((tid) => [Number(tid), tid === pid ? MAIN_NICE : HELPER_NICE])
+  return readdirSync(`${proc}/${pid}/task`)
+    .filter((tid) => mode === 'renderer' || tid === pid)
+    .map((tid) => [Number(tid), tid === pid ? MAIN_NICE : HELPER_NICE])
 }
 
 export function holdPagePriority(mode: PagePriority, proc = '/proc'): { stop: () => number } {

@@ -13,8 +13,10 @@ export const playwrightDisabledFeatures = [
 // headless: up to 600 ms of JavaScript at a time on this 2-core machine, in the middle of a measured page load.
 export const ownDisabledFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
 
-export const chromiumArgs = [
+// `alsoDisabled`: features a caller turns off on top of ours, in the same (and so the only) --disable-features
+export const chromiumArgsDisabling = (alsoDisabled: readonly string[]) => [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
-  `--disable-features=${[...playwrightDisabledFeatures, ...ownDisabledFeatures].join(',')}`,
+  `--disable-features=${[...playwrightDisabledFeatures, ...ownDisabledFeatures, ...alsoDisabled].join(',')}`,
 ]
+export const chromiumArgs = chromiumArgsDisabling([])

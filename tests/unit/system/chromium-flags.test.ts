@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { chromiumArgs, ownDisabledFeatures, playwrightDisabledFeatures } from '../../chromium.ts'
+import { chromiumArgs, chromiumArgsDisabling, ownDisabledFeatures, playwrightDisabledFeatures } from '../../chromium.ts'
 
 const installedPlaywrightList = (): string[] => {
   const root = dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'))
@@ -25,5 +25,13 @@ describe('chromium flags', () => {
     const switches = chromiumArgs.filter((a) => a.startsWith('--disable-features='))
     expect(switches).toHaveLength(1)
     expect(switches[0]!.split('=')[1]!.split(',')).toEqual(expect.arrayContaining([...playwrightDisabledFeatures, ...ownDisabledFeatures]))
+  })
+
+  it("add a caller's features to that one --disable-features", () => {
+    const switches = chromiumArgsDisabling(['SpareRendererForSitePerProcess']).filter((a) => a.startsWith('--disable-features='))
+    expect(switches).toHaveLength(1)
+    expect(switches[0]!.split('=')[1]!.split(',')).toEqual(
+      expect.arrayContaining([...playwrightDisabledFeatures, ...ownDisabledFeatures, 'SpareRendererForSitePerProcess']),
+    )
   })
 })

@@ -50,6 +50,7 @@ describe('newRenderers', () => {
     expect(rendererThreads('main', proc, '100')).toEqual([[100, -20]])
     expect(new Map(rendererThreads('renderer', proc, '100'))).toEqual(new Map([[100, -20], [104, -10]]))
     expect(() => rendererThreads('renderer', proc, '999')).toThrow()
+    expect(() => rendererThreads('main', proc, '999')).toThrow()
   })
 })
 
