@@ -22,7 +22,7 @@ if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 
 const boot = async (): Promise<void> => {
   const start = routeFromHash(window.location.hash)
-  // the page's first storage read (a synchronous round trip to the browser) is a task apart from the core's start
+  // served from the tab's storage that index.html's first script loaded (src/boot/early-core.ts)
   const channelCode = resolveChannelCode(window.location, sessionStorage)
   await nextTask()
   const connected = connectCore({
