@@ -2,7 +2,8 @@
 // `npx vite build && npx tsx scripts/lighthouse.ts` — Lighthouse itself is not a dependency of the app (it needs
 // Node 22): set LIGHTHOUSE_BIN to an installed `lighthouse` binary, or it is run through `npx --yes lighthouse@13`.
 // Prints the category scores and writes the JSON reports to test-results/lighthouse/. BASELINE_DIST=<another
-// build's dist> measures both builds in the same batch (below).
+// build's dist> measures both builds in the same batch (below). LIGHTHOUSE_ARGS: more arguments for each Lighthouse
+// run, e.g. `--additional-trace-categories=mojom,fonts` (with KEEP_RUNS=1 the traces stay in test-results/lighthouse).
 import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
