@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 describe('index.html\'s first script', () => {
-  it('starts the core\'s worker, then makes the page\'s first sessionStorage read (the kept channelCode), before any module', () => {
+  it('starts the core\'s worker, then makes the page\'s first sessionStorage read (the kept channelCode)', () => {
     const order: string[] = []
     vi.stubGlobal('SharedWorker', function SharedWorker(this: object, url: string) { order.push(`worker ${url}`) })
     vi.stubGlobal('sessionStorage', { getItem: (key: string) => { order.push(`read ${key}`); return null } })
