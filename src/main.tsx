@@ -22,9 +22,9 @@ if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 
 const boot = async (): Promise<void> => {
   const start = routeFromHash(window.location.hash)
-  // served from the tab's storage that index.html's first script loaded (src/boot/early-core.ts)
+  // served from the tab's storage that index.html's first script loaded (src/boot/early-core.ts): no round trip to
+  // the browser here, so it shares the core's start's task
   const channelCode = resolveChannelCode(window.location, sessionStorage)
-  await nextTask()
   const connected = connectCore({
     channelCode,
     route: { path: start.path, search: start.search, viewerCardId: null, oneClickRepair: false },
