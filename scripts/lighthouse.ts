@@ -111,7 +111,8 @@ const readReport = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as {
 // The page's tasks over 12.5 ms (those Lighthouse's simulation turns into blocking time, 4× their observed length −
 // 50 ms), their thread CPU time over their wall time: what Lighthouse multiplies by 4 as if it were the page's work
 // is mostly waiting (on a core, on the browser's replies, on helper threads). Reported per run beside the score. It
-// does not tell a quiet machine from a busy one (19–39 % on both here); the tasks' length does, `benchmarkIndex` roughly.
+// does not tell a quiet machine from a busy one (19–39 % on both here); `benchmarkIndex` does only roughly, and a
+// quick bench beside the batch plainly (docs/performance.md).
 function longTaskCpuShare(trace: { traceEvents: TimedEvent[] }): number {
   const nav = pageMainThread(trace.traceEvents)
   if (nav === undefined) return Number.NaN
