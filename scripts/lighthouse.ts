@@ -64,8 +64,8 @@ const lighthouse = async (url: string, name: string): Promise<Record<string, num
     ...pre, url, `--port=${DEBUG_PORT}`, ...options, `--output-path=${report}`, '--save-assets',
     ...(onCore ? [`-GA=${artifacts}`] : []), ...(process.env.LIGHTHOUSE_ARGS?.split(' ').filter(Boolean) ?? []),
   ], { maxBuffer: 64 * 1024 * 1024 })
-  // Lighthouse's own trace recording sometimes misses the navigation's start (NO_NAVSTART, about 1 run in 20 here) and
-  // asks to be run again: the run is gathered once more, and says so
+  // Lighthouse's own trace recording sometimes misses the navigation's start (NO_NAVSTART, once in ~40 plain runs
+  // here) and asks to be run again: the run is gathered once more, and says so
   const gather = () => gatherOnce().catch((error: { stderr?: string }) => {
     if (!String(error.stderr ?? '').includes('NO_NAVSTART')) throw error
     console.log(`${name}: Lighthouse recorded no navigation start (NO_NAVSTART); gathered again`)
