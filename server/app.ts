@@ -10,6 +10,9 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { App, AppEnv, ServerContext } from './context.ts'
 import { openDatabase } from './db/connect.ts'
+import { ambientDatabase } from './db/ambient.ts'
+import { purgeIdempotencyKeys } from './http/idempotency.ts'
+import { IDEMPOTENCY_PURGE_INTERVAL_MS } from '../worker/protocol/idempotency.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
 import { migrate, withSchemaLock } from './db/migrate.ts'
 import type { Database } from './db/schema.ts'
@@ -148,9 +151,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   }
   try {
     const log = options.quiet ? () => undefined : (line: string) => console.log(line)
-    const db = await openDatabase({
+    // every query of a keyed write joins its transaction (db/ambient.ts)
+    const db = ambientDatabase(await openDatabase({
       dataDir, databaseUrl: options.databaseUrl, onIdleError: (error) => log(`[db] 数据库连接断开（${error.message}），下次查询将重新连接`),
-    })
+    }))
     cleanups.push(() => db.destroy())
     await migrate(db)
     await seedDemoData(db)
@@ -160,7 +164,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
 
     const app = buildApp(options.quiet ?? false, options.trustedProxies, options.publicOrigin)
     const auth = createAuth(db)
-    bindRouting(app, auth)
+    bindRouting(app, auth, db)
+    const purgeKeys = setInterval(() => void purgeIdempotencyKeys(db).catch(() => undefined), IDEMPOTENCY_PURGE_INTERVAL_MS)
+    purgeKeys.unref()
+    cleanups.push(() => clearInterval(purgeKeys))
     const server = createAdaptorServer({ fetch: app.fetch }) as Server
     const httpDrain = createHttpDrain(server)
     // one instance of many over PostgreSQL, or the whole deployment on PGlite (the same hub over an in-process bus)

@@ -113,7 +113,17 @@ export interface StatPointsTable {
   created_at: CreatedAt
 }
 
+/** Issue 40: a keyed write's outcome (server/http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number
+  key: string
+  endpoint: string
+  outcome: string
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable
   users: UsersTable
   sessions: SessionsTable
   server_keys: ServerKeysTable

@@ -1,8 +1,12 @@
 // The one way an endpoint of the catalogue is served: read payload, authenticate, validate, run the handler, encode
 // the response into the envelope; domain errors become non-zero envelopes with a Chinese msg, never a stack trace.
 import type { Context } from 'hono'
+import type { Kysely } from 'kysely'
 import type { Endpoint } from '../../worker/protocol/endpoint.ts'
 import { envelope } from '../../worker/protocol/envelope.ts'
+import { IDEMPOTENCY_ABANDON_HEADER, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, KEY_INVALID_MSG } from '../../worker/protocol/idempotency.ts'
+import type { Database } from '../db/schema.ts'
+import { runOnce, type StoredEnvelope } from './idempotency.ts'
 import type { App, AppEnv, Auth, AuthedHandler, AuthUser, PublicHandler } from '../context.ts'
 import { DomainError, Status } from './errors.ts'
 import { readPayload } from './payload.ts'
@@ -12,14 +16,16 @@ import { ELSEWHERE_MSG, ELSEWHERE_STATUS } from '../session/tokens.ts'
 interface AppRouting {
   readonly auth: Auth
   readonly registered: Set<string>
+  /** where keyed writes store their outcome (http/idempotency.ts); without it, keys are ignored (unit harnesses). */
+  readonly db: Kysely<Database> | null
 }
 
 const routing = new WeakMap<App, AppRouting>()
 
 /** Binds the authentication every route of `app` uses; call once before registering routes. */
-export const bindRouting = (app: App, auth: Auth): ReadonlySet<string> => {
+export const bindRouting = (app: App, auth: Auth, db: Kysely<Database> | null = null): ReadonlySet<string> => {
   const registered = new Set<string>()
-  routing.set(app, { auth, registered })
+  routing.set(app, { auth, registered, db })
   return registered
 }
 
@@ -40,7 +46,7 @@ const register = (
   isPublic: boolean,
   handler: (input: { payload: any; user: AuthUser | null; c: Context<AppEnv> }) => unknown,
 ): void => {
-  const { auth, registered } = routingOf(app)
+  const { auth, registered, db } = routingOf(app)
   if (registered.has(endpoint.name)) throw new Error(`endpoint ${endpoint.name} registered twice`)
   registered.add(endpoint.name)
   app.on(endpoint.method, endpoint.path, async (c) => {
@@ -52,15 +58,22 @@ const register = (
       return failure(c, 401, UNAUTHORIZED_MSG, null, 401)
     }
     c.set('user', user)
-    try {
-      const raw = await readPayload(c, endpoint.method, endpoint.request)
-      const payload = decodeRequest(endpoint.request, raw)
-      const data = await handler({ payload, user, c })
-      return c.json(envelope(Status.ok, encodeResponse(endpoint.response, data)))
-    } catch (error) {
-      if (error instanceof DomainError) return failure(c, error.status, error.msg, error.data)
-      throw error
+    const handle = async (): Promise<StoredEnvelope> => {
+      try {
+        const raw = await readPayload(c, endpoint.method, endpoint.request)
+        const payload = decodeRequest(endpoint.request, raw)
+        const data = await handler({ payload, user, c })
+        return envelope(Status.ok, encodeResponse(endpoint.response, data))
+      } catch (error) {
+        if (error instanceof DomainError) return { status: error.status, success: false, msg: error.msg, data: error.data }
+        throw error
+      }
     }
+    const key = endpoint.idempotent === true && db !== null && user ? c.req.header(IDEMPOTENCY_KEY_HEADER) : undefined
+    if (key === undefined) return c.json(await handle())
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return failure(c, Status.invalidPayload, KEY_INVALID_MSG)
+    const abandon = c.req.header(IDEMPOTENCY_ABANDON_HEADER) === '1'
+    return c.json(await runOnce(db!, { userId: user!.id, key, endpoint: endpoint.name, abandon }, handle))
   })
 }
 

@@ -119,15 +119,15 @@ export const accountEndpoints = {
     request: NoPayload, response: AccountSecurity,
   }),
   checkPhoneCode: endpoint({
-    name: 'checkPhoneCode', method: 'POST', repeatable: false, path: '/api/user/v5/user/checkPhoneCode',
+    name: 'checkPhoneCode', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/user/checkPhoneCode',
     request: CheckPhoneCodeRequest, response: CheckPhoneCodeResponse,
   }),
   updateUserSecondaryPassword: endpoint({
-    name: 'updateUserSecondaryPassword', method: 'POST', repeatable: false, path: '/api/user/v5/user/updateUserSecondaryPassword',
+    name: 'updateUserSecondaryPassword', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/user/updateUserSecondaryPassword',
     request: UpdateSecondaryPasswordRequest, response: Schema.Null,
   }),
   identityVerification: endpoint({
-    name: 'identityVerification', method: 'POST', repeatable: false, path: '/api/user/v5/user/identityVerification',
+    name: 'identityVerification', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/user/identityVerification',
     request: IdentityRequest, response: AccountSecurity,
   }),
   couponPage: endpoint({
@@ -135,11 +135,11 @@ export const accountEndpoints = {
     request: CouponPageRequest, response: CouponPage,
   }),
   exchangeActivationCode: endpoint({
-    name: 'exchangeActivationCode', method: 'POST', repeatable: false, path: '/api/pay/v1/activation/exchangeActivationCode',
+    name: 'exchangeActivationCode', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v1/activation/exchangeActivationCode',
     request: ExchangeRequest, response: ExchangeResponse,
   }),
   applyDeviceActivationCode: endpoint({
-    name: 'applyDeviceActivationCode', method: 'POST', repeatable: false, path: '/api/pay/v1/activation/applyDeviceActivationCode',
+    name: 'applyDeviceActivationCode', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v1/activation/applyDeviceActivationCode',
     request: ApplyDeviceCodeRequest, response: ApplyDeviceCodeResponse,
   }),
   starCoins: endpoint({

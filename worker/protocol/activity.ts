@@ -27,7 +27,7 @@ export const activityEndpoints = {
     request: NoPayload, response: Schema.Array(PersonalActivity),
   }),
   commodityActivationCode: endpoint({
-    name: 'commodityActivationCode', method: 'POST', repeatable: false, path: '/api/activity/integral/commodity/activationCode',
+    name: 'commodityActivationCode', method: 'POST', repeatable: false, idempotent: true, path: '/api/activity/integral/commodity/activationCode',
     request: Schema.Struct({ commodityId: Id }), response: CommodityCode,
   }),
   getNewCoupon: endpoint({

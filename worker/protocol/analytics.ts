@@ -19,16 +19,16 @@ export type PageRecord = typeof PageRecord.Type
 
 export const analyticsEndpoints = {
   reportRecords: endpoint({
-    name: 'reportRecords', method: 'POST', repeatable: false, path: '/api/public/v5/buriedPointRecord/reportRecords',
+    name: 'reportRecords', method: 'POST', repeatable: false, idempotent: true, path: '/api/public/v5/buriedPointRecord/reportRecords',
     // the schema's cap is a loose abuse cap; the handler refuses more than RECORDS_PER_REPORT with its own message
     request: Schema.Struct({ records: ListOf(PageRecord, RECORDS_PER_REPORT * 4) }), response: Schema.Unknown, silentFailure: true,
   }),
   addUserVisit: endpoint({
-    name: 'addUserVisit', method: 'POST', repeatable: false, path: '/api/user/v5/operateApi/addUserVisit',
+    name: 'addUserVisit', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/operateApi/addUserVisit',
     request: NoPayload, response: Schema.Unknown, silentFailure: true,
   }),
   addActiveRecord: endpoint({
-    name: 'addActiveRecord', method: 'POST', repeatable: false, path: '/api/user/v1/client/login/addActiveRecord',
+    name: 'addActiveRecord', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v1/client/login/addActiveRecord',
     request: NoPayload, response: Schema.Unknown, silentFailure: true,
   }),
 } as const

@@ -20,7 +20,7 @@ export const AppletLoginRequest = Schema.Struct({ openId: TokenText, loginTicket
 
 export const appletEndpoints = {
   getAppletsKey: endpoint({
-    name: 'getAppletsKey', method: 'POST', repeatable: false, path: '/api/user/v4/applets/getAppletsKey',
+    name: 'getAppletsKey', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v4/applets/getAppletsKey',
     request: AppletKeyRequest, response: AppletKey,
   }),
   getAppletsData: endpoint({
@@ -28,7 +28,7 @@ export const appletEndpoints = {
     request: AppletDataRequest, response: AppletPhone,
   }),
   appletLogin: endpoint({
-    name: 'appletLogin', method: 'POST', repeatable: false, path: '/api/user/v5/clientLogin/applet/login',
+    name: 'appletLogin', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/clientLogin/applet/login',
     request: AppletLoginRequest, response: LoginResponse,
   }),
 } as const

@@ -193,7 +193,7 @@ export const deviceEndpoints = {
     request: NoPayload, response: Schema.Array(Device),
   }),
   rebootDevice: endpoint({
-    name: 'rebootDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reboot',
+    name: 'rebootDevice', method: 'GET', repeatable: false, idempotent: true, path: '/api/resources/api/usercard/reboot',
     request: UserCardIdQuery, response: OperationAccepted,
   }),
   /** data is ConnectStarting with status 5200 (retry), ConnectReady with status 0. */
@@ -202,23 +202,23 @@ export const deviceEndpoints = {
     request: ConnectRequest, response: ConnectResponse, silentFailure: true,
   }),
   resetDevice: endpoint({
-    name: 'resetDevice', method: 'GET', repeatable: false, path: '/api/resources/api/usercard/reset',
+    name: 'resetDevice', method: 'GET', repeatable: false, idempotent: true, path: '/api/resources/api/usercard/reset',
     request: UserCardIdQuery, response: OperationAccepted,
   }),
   bulkReboot: endpoint({
-    name: 'bulkReboot', method: 'POST', repeatable: false, path: '/api/resources/card/resources/reboot',
+    name: 'bulkReboot', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/card/resources/reboot',
     request: UserCardIdsBody, response: Schema.Array(BulkItemResult),
   }),
   bulkReset: endpoint({
-    name: 'bulkReset', method: 'POST', repeatable: false, path: '/api/resources/card/resources/reset',
+    name: 'bulkReset', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/card/resources/reset',
     request: UserCardIdsBody, response: Schema.Array(BulkItemResult),
   }),
   oneKeyRepair: endpoint({
-    name: 'oneKeyRepair', method: 'GET', repeatable: false, path: '/api/resources/card/resources/oneKeyRepair',
+    name: 'oneKeyRepair', method: 'GET', repeatable: false, idempotent: true, path: '/api/resources/card/resources/oneKeyRepair',
     request: UserCardIdQuery, response: OperationAccepted,
   }),
   replaceDevice: endpoint({
-    name: 'replaceDevice', method: 'POST', repeatable: false, path: '/api/resources/v1/cardStatus/change/mobilephone',
+    name: 'replaceDevice', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/v1/cardStatus/change/mobilephone',
     request: UserCardIdQuery, response: ReplacementResult,
   }),
   /** ours: the new-device messages of replacementInfo. */
@@ -231,7 +231,7 @@ export const deviceEndpoints = {
     request: NoPayload, response: Schema.Array(CommonUserCard),
   }),
   transferDevices: endpoint({
-    name: 'transferDevices', method: 'POST', repeatable: false, path: '/api/resources/v5/cloudMachine/transfer/operate',
+    name: 'transferDevices', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/v5/cloudMachine/transfer/operate',
     request: TransferRequest, response: TransferResult,
   }),
   transferRecords: endpoint({
@@ -253,11 +253,11 @@ export const deviceEndpoints = {
   }),
   /** PUT on the details cancels the authorisation (owner only). */
   cancelPhoneAuth: endpoint({
-    name: 'cancelPhoneAuth', method: 'PUT', repeatable: false, path: '/api/resources/v5/phoneAuth/details',
+    name: 'cancelPhoneAuth', method: 'PUT', repeatable: false, idempotent: true, path: '/api/resources/v5/phoneAuth/details',
     request: IdQuery, response: PhoneAuthRecord,
   }),
   setPhoneAuthUserPhone: endpoint({
-    name: 'setPhoneAuthUserPhone', method: 'POST', repeatable: false, path: '/api/resources/v5/phoneAuth/setPhoneAuthUserPhone',
+    name: 'setPhoneAuthUserPhone', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/v5/phoneAuth/setPhoneAuthUserPhone',
     request: SetPhoneAuthRequest, response: PhoneAuthRecord,
   }),
   getUserCardModelParameters: endpoint({
@@ -274,11 +274,11 @@ export const deviceEndpoints = {
   }),
   /** Changing the model restarts the device (busy like a reboot). */
   updateModelParameters: endpoint({
-    name: 'updateModelParameters', method: 'POST', repeatable: false, path: '/api/resources/v5/model/parameters/update',
+    name: 'updateModelParameters', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/v5/model/parameters/update',
     request: UpdateModelRequest, response: ModelParameters,
   }),
   restoreModelParameters: endpoint({
-    name: 'restoreModelParameters', method: 'POST', repeatable: false, path: '/api/resources/v5/model/parameters/restore',
+    name: 'restoreModelParameters', method: 'POST', repeatable: false, idempotent: true, path: '/api/resources/v5/model/parameters/restore',
     request: UserCardIdQuery, response: ModelParameters,
   }),
 } as const

@@ -20,6 +20,10 @@ ${list(names(() => true))}]
 export const REPEATABLE_ENDPOINTS: ReadonlyArray<EndpointName> = [
 ${list(names((n) => catalogue[n].repeatable))}]
 
+/** Non-repeatable writes sent with an idempotency key: a tab sends such a call again, with its key, after a death. */
+export const KEYED_ENDPOINTS: ReadonlyArray<EndpointName> = [
+${list(names((n) => catalogue[n].idempotent === true))}]
+
 /** Endpoints whose failure the tab does not toast. */
 export const SILENT_ENDPOINTS: ReadonlyArray<EndpointName> = [
 ${list(names((n) => catalogue[n].silentFailure === true))}]

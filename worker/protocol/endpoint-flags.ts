@@ -145,6 +145,46 @@ export const REPEATABLE_ENDPOINTS: ReadonlyArray<EndpointName> = [
   'updatePersonalInfo',
 ]
 
+/** Non-repeatable writes sent with an idempotency key: a tab sends such a call again, with its key, after a death. */
+export const KEYED_ENDPOINTS: ReadonlyArray<EndpointName> = [
+  'addActiveRecord',
+  'addUserVisit',
+  'alipayH5Spend',
+  'alipayPrecreate',
+  'applyDeviceActivationCode',
+  'bulkReboot',
+  'bulkReset',
+  'cancelOrder',
+  'cancelOrderHandle',
+  'cancelPhoneAuth',
+  'checkPhoneCode',
+  'commodityActivationCode',
+  'exchangeActivationCode',
+  'identityVerification',
+  'login',
+  'oneKeyRepair',
+  'operationVisitDetailed',
+  'orderCreate',
+  'passwordBackNew',
+  'quickLogin',
+  'rebootDevice',
+  'register',
+  'replaceDevice',
+  'reportRecords',
+  'resetDevice',
+  'restoreModelParameters',
+  'selectReplaceCloud',
+  'sendSmsCode',
+  'setPhoneAuthUserPhone',
+  'starCoinsSpend',
+  'stat',
+  'transferDevices',
+  'updateModelParameters',
+  'updateUserPhone',
+  'updateUserSecondaryPassword',
+  'wxPayH5Spend',
+]
+
 /** Endpoints whose failure the tab does not toast. */
 export const SILENT_ENDPOINTS: ReadonlyArray<EndpointName> = [
   'addActiveRecord',

@@ -16,6 +16,12 @@ export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schem
    * "outcome unknown" failure instead (src/core/connect.ts). Required, so every endpoint of the catalogue decides.
    */
   readonly repeatable: boolean
+  /**
+   * A non-repeatable write applied once per idempotency key (issue 40, ./idempotency.ts): the core sends it with a key,
+   * sends it again with the same key after a lost answer or a worker's death, and the server answers a repeat with the
+   * outcome it stored. Every endpoint that is not repeatable declares it.
+   */
+  readonly idempotent?: true
   /** §7: a failed response is not an error and yields nothing (connect, visit log, stat). */
   readonly silentFailure?: boolean
   /** Extra headers this call sends (the visit-log `versions`). */

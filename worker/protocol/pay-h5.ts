@@ -13,11 +13,11 @@ export type H5Pay = typeof H5Pay.Type
 
 export const payH5Endpoints = {
   alipayH5Spend: endpoint({
-    name: 'alipayH5Spend', method: 'GET', repeatable: false, path: '/api/pay/v1/alipay/h5/spend',
+    name: 'alipayH5Spend', method: 'GET', repeatable: false, idempotent: true, path: '/api/pay/v1/alipay/h5/spend',
     request: OrderNumBody, response: H5Pay,
   }),
   wxPayH5Spend: endpoint({
-    name: 'wxPayH5Spend', method: 'GET', repeatable: false, path: '/api/pay/v1/wxPay/h5/spend',
+    name: 'wxPayH5Spend', method: 'GET', repeatable: false, idempotent: true, path: '/api/pay/v1/wxPay/h5/spend',
     request: OrderNumBody, response: H5Pay,
   }),
 } as const

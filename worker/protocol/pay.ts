@@ -170,15 +170,15 @@ export const payEndpoints = {
     request: CouponSortRequest, response: Schema.Array(Coupon),
   }),
   orderCreate: endpoint({
-    name: 'orderCreate', method: 'POST', repeatable: false, path: '/api/pay/v1/order/create',
+    name: 'orderCreate', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v1/order/create',
     request: OrderCreateRequest, response: Schema.Struct({ myOrderNum: Schema.String }),
   }),
   starCoinsSpend: endpoint({
-    name: 'starCoinsSpend', method: 'POST', repeatable: false, path: '/api/pay/v2/starCoins/spend',
+    name: 'starCoinsSpend', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v2/starCoins/spend',
     request: OrderNumBody, response: Schema.Struct({ myOrderNum: Schema.String, starCoin: Schema.Number }),
   }),
   alipayPrecreate: endpoint({
-    name: 'alipayPrecreate', method: 'POST', repeatable: false, path: '/api/pay/v1/alipay/precreate',
+    name: 'alipayPrecreate', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v1/alipay/precreate',
     request: OrderNumBody, response: Precreate,
   }),
   getPayStatus: endpoint({
@@ -198,11 +198,11 @@ export const payEndpoints = {
     request: OrderNumBody, response: Order,
   }),
   cancelOrderHandle: endpoint({
-    name: 'cancelOrderHandle', method: 'GET', repeatable: false, path: '/api/pay/v1/order/info/cancelOrderHandle',
+    name: 'cancelOrderHandle', method: 'GET', repeatable: false, idempotent: true, path: '/api/pay/v1/order/info/cancelOrderHandle',
     request: OrderNumBody, response: Schema.Boolean,
   }),
   cancelOrder: endpoint({
-    name: 'cancelOrder', method: 'GET', repeatable: false, path: '/api/pay/v1/order/info/cancelOrder',
+    name: 'cancelOrder', method: 'GET', repeatable: false, idempotent: true, path: '/api/pay/v1/order/info/cancelOrder',
     request: OrderNumBody, response: Schema.Boolean,
   }),
   getChangePackageList: endpoint({
@@ -210,7 +210,7 @@ export const payEndpoints = {
     request: UpgradeListRequest, response: Schema.Array(UpgradeOption),
   }),
   selectReplaceCloud: endpoint({
-    name: 'selectReplaceCloud', method: 'POST', repeatable: false, path: '/api/pay/v1/meal/upgrade/selectReplaceCloud',
+    name: 'selectReplaceCloud', method: 'POST', repeatable: false, idempotent: true, path: '/api/pay/v1/meal/upgrade/selectReplaceCloud',
     request: UpgradeSelectRequest, response: Schema.Struct({ myOrderNum: Schema.String }),
   }),
 } as const

@@ -105,7 +105,7 @@ export const sessionEndpoints = {
     request: NoPayload, response: Schema.String,
   }),
   login: endpoint({
-    name: 'login', method: 'POST', repeatable: false, path: '/api/user/v1/client/login',
+    name: 'login', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v1/client/login',
     request: LoginRequest, response: LoginResponse,
   }),
   personalInfo: endpoint({
@@ -113,28 +113,28 @@ export const sessionEndpoints = {
     request: NoPayload, response: PersonalInfo,
   }),
   operationVisitDetailed: endpoint({
-    name: 'operationVisitDetailed', method: 'POST', repeatable: false, path: '/api/user/v5/visitDetailed/operationVisitDetailed',
+    name: 'operationVisitDetailed', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/visitDetailed/operationVisitDetailed',
     request: VisitLogRequest, response: Schema.Number,
     silentFailure: true, extraHeaders: { versions: HEADER_VISIT_LOG_VERSIONS },
   }),
   sendSmsCode: endpoint({
-    name: 'sendSmsCode', method: 'POST', repeatable: false, path: '/api/message/v5/phone/send',
+    name: 'sendSmsCode', method: 'POST', repeatable: false, idempotent: true, path: '/api/message/v5/phone/send',
     request: SendSmsRequest, response: Schema.Null,
   }),
   quickLogin: endpoint({
-    name: 'quickLogin', method: 'POST', repeatable: false, path: '/api/user/v5/clientLogin/applet/quickLogin',
+    name: 'quickLogin', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/clientLogin/applet/quickLogin',
     request: QuickLoginRequest, response: LoginResponse,
   }),
   register: endpoint({
-    name: 'register', method: 'POST', repeatable: false, path: '/api/user/v5/client/register/encryptionPassWord',
+    name: 'register', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v5/client/register/encryptionPassWord',
     request: RegisterRequest, response: LoginResponse,
   }),
   passwordBackNew: endpoint({
-    name: 'passwordBackNew', method: 'PUT', repeatable: false, path: '/api/user/v5/user/passwordBackNew',
+    name: 'passwordBackNew', method: 'PUT', repeatable: false, idempotent: true, path: '/api/user/v5/user/passwordBackNew',
     request: PasswordBackRequest, response: Schema.Null,
   }),
   updateUserPhone: endpoint({
-    name: 'updateUserPhone', method: 'POST', repeatable: false, path: '/api/user/v1/client/personalInfo/updateUserPhone',
+    name: 'updateUserPhone', method: 'POST', repeatable: false, idempotent: true, path: '/api/user/v1/client/personalInfo/updateUserPhone',
     request: UpdateUserPhoneRequest, response: Schema.Null,
   }),
   agreementContent: endpoint({

@@ -33,7 +33,7 @@ export const systemEndpoints = {
     request: NoPayload, response: SystemConfig,
   }),
   stat: endpoint({
-    name: 'stat', method: 'POST', repeatable: false, path: '/api/public/v1/systemBuriedPoint/stat',
+    name: 'stat', method: 'POST', repeatable: false, idempotent: true, path: '/api/public/v1/systemBuriedPoint/stat',
     request: Schema.Struct({ pointName: NameText }), response: Schema.Unknown, silentFailure: true,
   }),
 } as const
