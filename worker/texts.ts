@@ -8,6 +8,10 @@ export const core = {
   otherClientLogin: '账号已在其他端登录，请重新登录',
   userCancelled: '此用户已被注销，请登录其他账号',
   serverError: '服务器错误',
+  /** a keyed write (issue 40) neither answered nor settled as not applied: the core goes on asking the server. */
+  writeUnconfirmed: '网络异常，操作结果确认中，恢复连接后将自动告知，请勿重复操作',
+  /** the answer of such a write, learned later: applied. (Not applied: the server's own words, NOT_APPLIED_MSG.) */
+  writeConfirmed: '之前提交的操作已完成',
   /** a command a tab sent that does not match the contract (worker/protocol/commands.ts): a bug, said plainly. */
   invalidCommand: (command: string, reason: string) => `命令无效（${command}）：${reason}`,
   cardSwitched: '云手机已切换，请重新进入',

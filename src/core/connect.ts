@@ -16,7 +16,8 @@ import { encodeWorkerName, type CoreTestConfig } from '../../worker/config/core-
 import { takeTabLock, takeEarlyCore } from '../boot/early-core.ts'
 import { createReached } from './reached.ts'
 import { createReceiver } from './receiver.ts'
-import { afterDeath, noReplayRule, settledAnswer, type ReplayRule } from './replay.ts'
+import { afterDeath, noReplayRule, settledAnswer, withCallKey, type ReplayRule } from './replay.ts'
+import { newIdempotencyKey } from '../../worker/protocol/idempotency.ts'
 import type { ConnectCore, CoreClient, WorkerLoss } from './types.ts'
 
 declare global {
@@ -151,7 +152,7 @@ export const connectCore: ConnectCore = async (options) => {
       .catch(() => {})
     attached
       .then((answer) => {
-        replay = { repeatable: new Set(answer.repeatable), silent: new Set(answer.silent) }
+        replay = { repeatable: new Set(answer.repeatable), silent: new Set(answer.silent), keyed: new Set(answer.keyed) }
         if (reattach && link === current) reattachListeners.forEach((l) => l())
       })
       .catch((e: unknown) => { if (!(e instanceof LinkDied)) reconnect(gen, 'attach') })
@@ -199,7 +200,9 @@ export const connectCore: ConnectCore = async (options) => {
     return answer
   }
 
-  const send = async (prop: string, args: Array<unknown>): Promise<unknown> => {
+  const send = async (prop: string, given: Array<unknown>): Promise<unknown> => {
+    // made once per call, before it first leaves: its replays on a new worker carry the same key (issue 40)
+    const args = prop === 'call' ? withCallKey(given, newIdempotencyKey()) : given
     let replays = 0
     for (;;) {
       const current = link

@@ -8,8 +8,16 @@ import { zhCN } from '../i18n/zh-CN.ts'
 export interface ReplayRule {
   readonly repeatable: ReadonlySet<string>
   readonly silent: ReadonlySet<string>
+  /** keyed writes (issue 40): a call of one that carries its idempotency key is sent again like a repeatable one. */
+  readonly keyed: ReadonlySet<string>
 }
-export const noReplayRule: ReplayRule = { repeatable: new Set(), silent: new Set() }
+export const noReplayRule: ReplayRule = { repeatable: new Set(), silent: new Set(), keyed: new Set() }
+
+/** `call(name, payload, key)`: the key the tab made for this call (withCallKey), if any. */
+const keyOf = (args: ReadonlyArray<unknown>): unknown => args[2]
+
+/** A call's arguments with a fresh idempotency key: every copy of this call (its replays) carries the same one. */
+export const withCallKey = (args: ReadonlyArray<unknown>, key: string): Array<unknown> => [args[0], args[1] ?? {}, key]
 
 /** A replayable command is sent at most this many times more (workers dying over and over): then it is interrupted. */
 export const MAX_REPLAYS = 3
@@ -23,7 +31,8 @@ export const outcomeUnknown = (silent: boolean): Reply<never> => ({ ok: false, s
 export const onDeathOf = (prop: string, args: ReadonlyArray<unknown>, rule: ReplayRule): OnDeath => {
   const own = (COMMAND_ON_DEATH as Record<string, OnDeath | undefined>)[prop] ?? 'drop'
   if (own !== 'call') return own
-  return rule.repeatable.has(args[0] as string) ? 'replay' : 'unknown'
+  const name = args[0] as string
+  return rule.repeatable.has(name) || (rule.keyed.has(name) && typeof keyOf(args) === 'string') ? 'replay' : 'unknown'
 }
 
 /** The answer of a command that is not (or no longer) sent again. */
@@ -42,5 +51,7 @@ export type AfterDeath = { readonly replay: true } | { readonly replay: false; r
 export const afterDeath = (prop: string, args: ReadonlyArray<unknown>, rule: ReplayRule, replays: number, closed: boolean): AfterDeath => {
   const how = onDeathOf(prop, args, rule)
   if (how === 'replay' && !closed && replays < MAX_REPLAYS) return { replay: true }
+  // a keyed write given up may have been applied: never "try again" (a new key), the next core finishes it (issue 40)
+  if (how === 'replay' && prop === 'call' && rule.keyed.has(args[0] as string)) return { replay: false, answer: outcomeUnknown(rule.silent.has(args[0] as string)) }
   return { replay: false, answer: settledAnswer(prop, args, how, rule) }
 }

@@ -6,7 +6,7 @@ import * as Effect from 'effect/Effect'
 import type * as Layer from 'effect/Layer'
 import type { CallContext } from '../http/http-pipeline.ts'
 import type { EndpointName } from '../protocol/catalogue.ts'
-import { REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
+import { KEYED_ENDPOINTS, REPEATABLE_ENDPOINTS, SILENT_ENDPOINTS } from '../protocol/endpoint-flags.ts'
 import type { Ack, CallResult, CommandName, CoreApi, Reply } from '../protocol/commands.ts'
 import { LOGIN_PATH } from '../protocol/constants.ts'
 import { REPLY_COMMANDS } from '../protocol/on-death.ts'
@@ -91,7 +91,7 @@ const makeHandlers = (run: RunCore, lifeLock: Promise<string | null>): CoreApi =
         tabs.attach(hello)
         hub.attach(hello.tabId, port as unknown as TestPort, holds)
         if (hello.launch) yield* launchTab(yield* ctx)
-      })).then(() => ({ repeatable: REPEATABLE_ENDPOINTS, silent: SILENT_ENDPOINTS })),
+      })).then(() => ({ repeatable: REPEATABLE_ENDPOINTS, silent: SILENT_ENDPOINTS, keyed: KEYED_ENDPOINTS })),
     lifeLock: () => lifeLock,
     detach: () => run(detach),
     login: (input) => run(replied(Effect.gen(function* () {
@@ -116,12 +116,12 @@ const makeHandlers = (run: RunCore, lifeLock: Promise<string | null>): CoreApi =
     }))),
     // the payload is decoded by the pipeline with the endpoint's own request schema (the name is by now one of the
     // catalogue's); the data type per endpoint is the contract's CallReply
-    call: ((name: EndpointName, payload?: unknown) =>
+    call: ((name: EndpointName, payload?: unknown, key?: string) =>
       run(replied(Effect.gen(function* () {
         const http = yield* HttpPipeline
         const hub = yield* EventHub
         const { epoch } = (yield* SessionState).current()
-        const result = yield* http.call(name, payload, yield* ctx)
+        const result = yield* http.call(name, payload, { ...(yield* ctx), ...(key !== undefined ? { key } : {}) })
         const shared = avatarEventOf(name, result, hub.snapshot())
         if (shared !== null) hub.publish(shared, epoch)
         return result

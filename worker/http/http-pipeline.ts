@@ -4,6 +4,7 @@
 // endpoint; the catalogue and its schemas are loaded with the first call (wire.ts).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
+import * as Fiber from 'effect/Fiber'
 import * as Layer from 'effect/Layer'
 import * as Option from 'effect/Option'
 import { CoreConfig } from '../config/core-config.ts'
@@ -17,6 +18,10 @@ import { SessionState } from '../session/session-state.ts'
 import { CallFailed } from './call-failed.ts'
 import { Fetcher } from './fetcher.ts'
 import { buildRequest } from './request.ts'
+import { sendUntilSettled } from './keyed-write.ts'
+import { loadWriteLog } from './write-log.ts'
+import { Storage } from '../storage/storage.ts'
+import { newIdempotencyKey } from '../protocol/idempotency.ts'
 import type { Outcome } from './wire.ts'
 import { core } from '../texts.ts'
 
@@ -37,6 +42,8 @@ export interface CallContext {
   readonly quiet?: boolean
   /** the token of a session being ended (the logout visit log of a re-login); default: the current one. */
   readonly token?: string | null
+  /** a keyed write's idempotency key, made by the tab so that it can send the call again after a death (issue 40). */
+  readonly key?: string
 }
 
 export const coreCall: CallContext = { tabId: null, channelCode: null }
@@ -52,6 +59,8 @@ export interface HttpPipelineShape {
    * request schema first (a payload that does not decode is refused without a request, with the schema's reason).
    */
   readonly call: (name: EndpointName, payload: unknown, ctx: CallContext) => Effect.Effect<CallResult<unknown>>
+  /** sends again every keyed write the log holds for the signed-in account (the core's start). */
+  readonly resumeWrites: Effect.Effect<void>
 }
 
 export const toCallResult = <A, R>(effect: Effect.Effect<A, CallFailed, R>): Effect.Effect<CallResult<A>, never, R> =>
@@ -73,8 +82,11 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
       // fetched while the worker hydrates and serves its first snapshot, so the first call rarely waits for it
       void startLoadingWire()
 
-      const send = (w: Wire, endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null) => {
-        const { url, init } = buildRequest(endpoint.host === 'maintenance' ? config.maintenanceBaseUrl : config.apiBaseUrl, endpoint, payload, { token, channelCode: ctx.channelCode })
+      const writes = yield* loadWriteLog(yield* Storage)
+
+      const send = (w: Wire, endpoint: Endpoint, payload: unknown, ctx: CallContext, token: string | null, key?: { value: string; abandon: boolean }) => {
+        const base = endpoint.host === 'maintenance' ? config.maintenanceBaseUrl : config.apiBaseUrl
+        const { url, init } = buildRequest(base, endpoint, payload, { token, channelCode: ctx.channelCode, ...(key !== undefined ? { key } : {}) })
         return Effect.tryPromise({
           try: (signal) => fetchFn(url, { ...init, signal }).then(async (r) => ({ status: r.status, text: await r.text() })),
           catch: () => 'network' as const,
@@ -95,7 +107,8 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           const w = yield* loadWire
           const endpoint = w.endpointOf(name)
           if (endpoint === undefined) return yield* new CallFailed({ status: 0, msg: core.serverError, silent: false })
-          const outcome = yield* send(w, endpoint, payload, ctx, token)
+          const keyed = endpoint.idempotent === true && token !== null && ctx.token === undefined
+          const outcome = keyed ? yield* sendKeyed(w, endpoint, name, payload, ctx, token) : yield* send(w, endpoint, payload, ctx, token)
           // asked in a session that has since ended (or been replaced): neither stored nor shown (decisions.md)
           const stale = token !== null && ctx.token === undefined && session.current().epoch !== epoch
           if (stale && outcome.kind !== 'fatal') return yield* new CallFailed({ status: 0, msg: '', silent: true })
@@ -121,6 +134,41 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           }
         })
 
+      /** the keyed writes being sent by this core now, by key: a second call with the key (a tab's replay) joins it. */
+      const inflight = new Map<string, Fiber.Fiber<Outcome>>()
+
+      const sendKeyed = (w: Wire, endpoint: Endpoint, name: string, payload: unknown, ctx: CallContext, token: string) =>
+        Effect.gen(function* () {
+          const key = ctx.key ?? newIdempotencyKey()
+          const joined = inflight.get(key)
+          if (joined !== undefined) return yield* Fiber.join(joined)
+          const { epoch, username } = session.current()
+          const run = sendUntilSettled({
+            send: (abandon) => send(w, endpoint, payload, ctx, token, { value: key, abandon }),
+            log: writes, sleep: Effect.sleep, now: Date.now,
+            current: () => session.current().epoch === epoch,
+            write: writes.get(key) ?? { key, username: username ?? '', name, payload, channelCode: ctx.channelCode, issuedAt: Date.now(), abandoning: false },
+          })
+          // it outlives the call that started it: a write is finished even when no tab waits for it any more
+          const fiber = background.run(run.pipe(Effect.ensuring(Effect.sync(() => inflight.delete(key)))))
+          inflight.set(key, fiber)
+          return yield* Fiber.join(fiber)
+        })
+
+      const resumeWrites = Effect.gen(function* () {
+        const { username, token } = session.current()
+        if (token === null) return
+        for (const write of writes.all()) {
+          if (write.username !== username || inflight.has(write.key)) continue
+          const ctx: CallContext = { tabId: null, channelCode: write.channelCode, key: write.key }
+          background.run(Effect.gen(function* () {
+            const result = yield* toCallResult(request(write.name as EndpointName, write.payload as never, ctx))
+            // applied: said once to every tab (a failure the pipeline toasted already); what it changed reloads
+            if (result.ok) hub.emit({ _tag: 'ShowToast', text: core.writeConfirmed }, 'all')
+          }))
+        }
+      })
+
       const call = (name: EndpointName, payload: unknown, ctx: CallContext): Effect.Effect<CallResult<unknown>> =>
         Effect.gen(function* () {
           const w = yield* loadWire
@@ -129,7 +177,7 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
           return yield* toCallResult(request(name, decoded.payload as Payload<typeof name>, ctx))
         })
 
-      return { request, call }
+      return { request, call, resumeWrites }
     }),
   )
 }

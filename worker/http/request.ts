@@ -4,6 +4,7 @@ import {
   API_PREFIX, HEADER_CLIENT, HEADER_MERCHANT_SIGN, HEADER_VERSION_NAME,
 } from '../protocol/constants.ts'
 import type { Endpoint } from '../protocol/endpoint.ts'
+import { IDEMPOTENCY_ABANDON_HEADER, IDEMPOTENCY_KEY_HEADER } from '../protocol/idempotency.ts'
 
 /** Appends an API path to the base, keeping any path the base carries (an API host under a prefix). */
 export const joinApiPath = (apiBaseUrl: string, path: string): string => apiBaseUrl.replace(/\/+$/, '') + path
@@ -18,6 +19,8 @@ export const fillPathTemplate = (path: string, payload: Record<string, unknown>)
 export interface RequestContext {
   readonly token: string | null
   readonly channelCode: string | null
+  /** a keyed write's idempotency key (issue 40), and whether it asks the server to settle the key as not applied. */
+  readonly key?: { readonly value: string; readonly abandon: boolean }
 }
 
 /**
@@ -37,6 +40,10 @@ export const buildRequest = (
   }
   if (ctx.channelCode !== null && ctx.channelCode !== '') headers.channelCode = ctx.channelCode
   if (ctx.token !== null && ctx.token !== '') headers.Authorization = ctx.token
+  if (ctx.key !== undefined) {
+    headers[IDEMPOTENCY_KEY_HEADER] = ctx.key.value
+    if (ctx.key.abandon) headers[IDEMPOTENCY_ABANDON_HEADER] = '1'
+  }
   const url = new URL(joinApiPath(apiBaseUrl, API_PREFIX + fillPathTemplate(endpoint.path, body as Record<string, unknown>)))
   if (endpoint.method === 'GET') {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {

@@ -16,6 +16,7 @@ import type { RequestOf, ResponseOf } from './endpoint.ts'
 import { Device } from './devices.ts'
 import { HomeView, StateEvent, type EventBatch } from './events.ts'
 import { GROUP_ACTIONS, GROUP_COMMAND_ID, GROUP_TEXT_MAX } from './group-rules.ts'
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts'
 import { AccountText, CodeText, Text } from './limits.ts'
 import { MealTypeGroup } from './pay.ts'
 import type { SharedState as SharedStateType } from './projection/index.ts'
@@ -51,6 +52,9 @@ export type Ack = typeof Ack.Type
  * does not load the catalogue's schemas, worker/http/wire.ts does on the first call).
  */
 const endpointNames: ReadonlySet<string> = new Set(ENDPOINT_NAMES)
+/** an idempotency key (./idempotency.ts): the server would refuse any other shape. */
+export const IdempotencyKeySchema = Schema.String.check(Schema.isPattern(IDEMPOTENCY_KEY_PATTERN))
+
 export const EndpointNameSchema = Schema.declare(
   (u: unknown): u is EndpointName => typeof u === 'string' && endpointNames.has(u), { expected: 'an endpoint of the catalogue' })
 
@@ -144,6 +148,8 @@ export const Attached = Schema.Struct({
   repeatable: Schema.Array(EndpointNameSchema),
   /** the endpoints whose failure is silent (Endpoint.silentFailure): an "outcome unknown" of theirs is silent too. */
   silent: Schema.Array(EndpointNameSchema),
+  /** the keyed writes (Endpoint.idempotent): sent again with their key after a death, like a repeatable call. */
+  keyed: Schema.Array(EndpointNameSchema),
 })
 export type Attached = typeof Attached.Type
 
@@ -195,7 +201,9 @@ export const commands = {
    * An endpoint of the catalogue by name, with its payload (decoded with the endpoint's request schema). The schema
    * here is the shape every call shares; the precise payload and data types per endpoint are `CallArgs` / `CallReply`.
    */
-  call: command(Schema.Tuple([EndpointNameSchema, Schema.optionalKey(Schema.Unknown)]), Reply(Schema.Unknown)),
+  // the third element is the idempotency key the tab makes for every call (used for the catalogue's keyed writes,
+  // issue 40): the same call sent again after a worker's death carries the same key
+  call: command(Schema.Tuple([EndpointNameSchema, Schema.optionalKey(Schema.Unknown), Schema.optionalKey(IdempotencyKeySchema)]), Reply(Schema.Unknown)),
   refreshDevices: command(none, Reply(Schema.Array(Device))),
   /** Loads the meal types again (a purchase screen that finds none); every tab gets them as state. */
   loadMealTypes: command(none, Reply(Schema.Array(MealTypeGroup))),

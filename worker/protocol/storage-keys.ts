@@ -19,6 +19,8 @@ export const StorageKey = {
   devServerLogLevel: 'devServerLogLevel',
   windowHeight: 'windowHeight',
   statusBarHeight: 'statusBarHeight',
+  /** ours (issue 40): the core's keyed writes not yet answered (worker/http/write-log.ts); cleared on exit with the rest. */
+  pendingWrites: 'pendingWrites',
 } as const
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey]
 

@@ -44,6 +44,8 @@ export const launchCore = Effect.gen(function* () {
     background.run(meals.load(coreCall))
     // group commands the last core left unanswered (killed mid-command): sent again, applied once by the server
     yield* group.resume
+    // keyed writes likewise (issue 40): sent again with their keys, so the server applies each at most once
+    yield* (yield* HttpPipeline).resumeWrites
   }
 })
 

@@ -13,7 +13,7 @@ import { initialShared, reduce } from '../../../worker/protocol/projection/index
 import { makeFanout, type Fanout } from '../../../worker/delivery/fanout.ts'
 import { makeRecovery } from '../../../worker/events/recovery.ts'
 import { createReceiver, type Receiver } from '../../../src/core/receiver.ts'
-import { afterDeath, MAX_REPLAYS, interrupted, outcomeUnknown, type ReplayRule } from '../../../src/core/replay.ts'
+import { afterDeath, MAX_REPLAYS, interrupted, outcomeUnknown, withCallKey, type ReplayRule } from '../../../src/core/replay.ts'
 import { catalogue, type EndpointName } from '../../../worker/protocol/catalogue.ts'
 import { COMMAND_ON_DEATH } from '../../../worker/protocol/on-death.ts'
 
@@ -58,7 +58,11 @@ const TAB_COMMANDS: ReadonlyArray<{ readonly prop: string; readonly args: Readon
 const catalogueRule: ReplayRule = {
   repeatable: new Set((Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].repeatable)),
   silent: new Set((Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].silentFailure === true)),
+  keyed: new Set((Object.keys(catalogue) as Array<EndpointName>).filter((n) => catalogue[n].idempotent === true)),
 }
+/** issue 40: a keyed write's key (the tab puts it in the call's third argument). */
+const keyOf = (c: { readonly prop: string; readonly args: ReadonlyArray<unknown> }): string | null =>
+  c.prop === 'call' && catalogue[c.args[0] as EndpointName].idempotent === true && typeof c.args[2] === 'string' ? c.args[2] : null
 /** A command of the model: a read answers how many changes the server had done; a change answers ok. */
 const isRead = (prop: string, args: ReadonlyArray<unknown>) =>
   prop === 'refreshDevices' || (prop === 'call' && (args[0] === 'noticeAll' || args[0] === 'getDeviceList'))
@@ -127,6 +131,19 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
   /** commands that went out on a link whose worker died: settled by the replay rule when the tabs notice. */
   let onDeadLink: Array<SentCommand> | null = null
   const executions = new Map<number, number>()
+  /** the server's idempotency store (issue 40): a keyed write's outcome by key, applied once whatever arrives. */
+  const byKey = new Map<string, unknown>()
+  /** the server does a command: a keyed write it already applied is answered with the stored outcome. */
+  const serve = (c: SentCommand): unknown => {
+    const key = keyOf(c)
+    if (key !== null && byKey.has(key)) return byKey.get(key)
+    executions.set(c.id, (executions.get(c.id) ?? 0) + 1)
+    if (isRead(c.prop, c.args)) return { ok: true, data: changesDone }
+    changesDone += 1
+    const result = { ok: true, data: null }
+    if (key !== null) byKey.set(key, result)
+    return result
+  }
   let changesDone = 0
   let changesAnsweredOk = 0
   const answer = (c: SentCommand, value: unknown) => {
@@ -223,7 +240,9 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
       }
       case 'persist': persisted = { generation: `g${generationNo}`, state: worker.state() }; break
       case 'send': {
-        const { prop, args } = TAB_COMMANDS[c.cmd]!
+        const { prop, args: given } = TAB_COMMANDS[c.cmd]!
+        // what connect.ts does: every call gets its key before it first leaves
+        const args = prop === 'call' ? withCallKey(given, `key${sent.length}xxxxxxxxxxxx`) : given
         const command: SentCommand = { id: sent.length, tab: tabs[c.tab].id, prop, args, changesAnsweredBefore: changesAnsweredOk, replays: 0, answers: [] }
         sent.push(command)
         if (onDeadLink !== null) onDeadLink.push(command)
@@ -235,12 +254,7 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
         const next = onDeadLink === null ? atWorker.find((w) => !w.done) : undefined
         if (next === undefined) break
         next.done = true
-        executions.set(next.command.id, (executions.get(next.command.id) ?? 0) + 1)
-        if (isRead(next.command.prop, next.command.args)) next.result = { ok: true, data: changesDone }
-        else {
-          changesDone += 1
-          next.result = { ok: true, data: null }
-        }
+        next.result = serve(next.command)
         break
       }
       case 'answer': {
@@ -275,9 +289,7 @@ const run = (tabCount: number, script: ReadonlyArray<Command>, logLimit: number)
   if (onDeadLink !== null) settleDeadLink()
   while (atWorker.length > 0) {
     const w = atWorker.shift()!
-    executions.set(w.command.id, (executions.get(w.command.id) ?? 0) + (w.done ? 0 : 1))
-    if (!w.done && !isRead(w.command.prop, w.command.args)) changesDone += 1
-    answer(w.command, w.done ? w.result : isRead(w.command.prop, w.command.args) ? { ok: true, data: changesDone } : { ok: true, data: null })
+    answer(w.command, w.done ? w.result : serve(w.command))
   }
   // drain: every tab thaws; flush, process and ack until nothing moves
   tabs.forEach((t) => { t.frozen = false })
@@ -309,7 +321,8 @@ const checkConverged = (r: ReturnType<typeof run>) => {
  * Issue 21, the replay rule: every command is answered exactly once; a read is answered with data that includes every
  * change confirmed before it was sent (as if nothing had happened), or, after more than MAX_REPLAYS deaths in a row,
  * "interrupted", never "outcome unknown"; a change that must not be repeated reaches the server at most once, and is
- * confirmed only if it did, else answered "outcome unknown" (silent for a silent endpoint).
+ * confirmed only if it did, else answered "outcome unknown" (silent for a silent endpoint). Issue 40: a keyed write is
+ * sent again with its key and applied at most once; it is answered "outcome unknown" only after MAX_REPLAYS deaths.
  */
 const checkCommands = (r: ReturnType<typeof run>) => {
   for (const c of r.sent) {
@@ -323,6 +336,14 @@ const checkCommands = (r: ReturnType<typeof run>) => {
       if (answer.ok) expect(answer.data as number, label).toBeGreaterThanOrEqual(c.changesAnsweredBefore)
       else {
         expect(answer, label).toEqual(interrupted)
+        expect(c.replays, label).toBe(MAX_REPLAYS)
+      }
+    } else if (keyOf(c) !== null) {
+      // issue 40, a keyed write: sent again after deaths, applied at most once, confirmed only if applied
+      expect(executed, label).toBeLessThanOrEqual(1)
+      if (answer.ok) expect(executed, label).toBe(1)
+      else {
+        expect(answer, label).toEqual(outcomeUnknown(c.args[0] === 'stat'))
         expect(c.replays, label).toBe(MAX_REPLAYS)
       }
     } else if (repeatable) {
@@ -414,8 +435,24 @@ describe('delivery model', () => {
 
   // Shrunk counterexamples fast-check found while the model was written, each against a rule that broke one half of
   // it (every command replayed; nothing replayed): kept as they were printed.
-  it('regression: a change in flight when the worker dies is not sent again ([send rebootDevice, die])', () => {
+  it('issue 40: a keyed change in flight when the worker dies is sent again with its key and applied once ([send rebootDevice, die])', () => {
     const r = run(2, [{ k: 'send', tab: 0, cmd: 3 }, { k: 'die' }], 20)
+    checkConverged(r)
+    checkCommands(r)
+    expect(r.executions.get(0) ?? 0).toBe(1)
+    expect(r.sent[0]!.replays).toBe(1)
+    expect(r.sent[0]!.answers).toEqual([{ ok: true, data: null }])
+  })
+
+  it('issue 40: an order the server applied whose answer died with the worker is answered with its outcome, applied once ([send orderCreate, exec, die])', () => {
+    const r = run(1, [{ k: 'send', tab: 0, cmd: 4 }, { k: 'exec' }, { k: 'die' }, { k: 'exec' }], 20)
+    checkCommands(r)
+    expect(r.executions.get(0)).toBe(1)
+    expect(r.sent[0]!.answers).toEqual([{ ok: true, data: null }])
+  })
+
+  it('a non-keyed change in flight when the worker dies is not sent again ([send loginWithCode, die])', () => {
+    const r = run(2, [{ k: 'send', tab: 0, cmd: 7 }, { k: 'die' }], 20)
     checkConverged(r)
     checkCommands(r)
     expect(r.executions.get(0) ?? 0).toBe(0)
