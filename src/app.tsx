@@ -8,6 +8,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { CoreClient } from './core/types.ts'
 import { CoreProvider } from './core-context.tsx'
+import { forwardOnline } from './core/forward-online.ts'
 import { nextTask } from './boot/next-task.ts'
 import { createTabEffects } from './boot/tab-effects.tsx'
 import { ASYNC_SCREEN_DELAY_MS } from '../worker/protocol/constants.ts'
@@ -45,6 +46,7 @@ const follow = (core: CoreClient, router: AppRouter): void => {
     if (state.session !== prev.session) void router.invalidate()
   })
   document.addEventListener('visibilitychange', () => void core.api.reportVisibility(isVisible()))
+  forwardOnline(core.api)
   void core.api.getLocal('statusBarHeight').then((stored) =>
     appStore.getState().setTab({ statusBarHeight: statusBarHeightFrom(stored) }),
   )

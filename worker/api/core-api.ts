@@ -19,6 +19,7 @@ import { GroupLedger } from '../group/group-ledger.ts'
 import { EventHub, type TestPort } from '../events/event-hub.ts'
 import { HttpPipeline } from '../http/http-pipeline.ts'
 import { MealTypes } from '../meals/meal-types.ts'
+import { PushConnection } from '../push/push-connection.ts'
 import { ExitAction } from '../session/exit-action.ts'
 import { Session } from '../session/session.ts'
 import { SessionState } from '../session/session-state.ts'
@@ -66,7 +67,9 @@ export const makeCoreApi = (run: RunCore, lifeLock: Promise<string | null> = Pro
 const makeHandlers = (run: RunCore, lifeLock: Promise<string | null>): CoreApi => {
   let tabId: string | null = null
 
+  // every command of a tab that goes to the server takes its context here: a new call starts a fresh push cycle
   const ctx = Effect.gen(function* () {
+    (yield* PushConnection).kick()
     const tabs = yield* TabRegistry
     const tab = tabId === null ? undefined : tabs.get(tabId)
     return { tabId, channelCode: tab?.channelCode ?? null } satisfies CallContext
@@ -146,6 +149,7 @@ const makeHandlers = (run: RunCore, lifeLock: Promise<string | null>): CoreApi =
         const tabs = yield* TabRegistry
         if (tabId !== null) tabs.setVisible(tabId, visible)
       })),
+    reportOnline: () => run(Effect.gen(function* () { (yield* PushConnection).kick() })),
     getLocal: (key) =>
       run(Effect.gen(function* () {
         return yield* getString(yield* Storage, key)

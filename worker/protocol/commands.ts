@@ -209,6 +209,11 @@ export const commands = {
   loadMealTypes: command(none, Reply(Schema.Array(MealTypeGroup))),
   reportRoute: command(Schema.Tuple([TabRoute]), Schema.Void),
   reportVisibility: command(Schema.Tuple([Schema.Boolean]), Schema.Void),
+  /**
+   * The browser's `online` event in this tab, which Chromium fires in no worker scope (decisions.md): the push socket
+   * starts a fresh reconnect cycle if its last one was spent.
+   */
+  reportOnline: command(none, Schema.Void),
   getLocal: command(Schema.Tuple([TabWritableKey]), Schema.NullOr(Schema.String)),
   setLocal: command(Schema.Tuple([TabWritableKey, Schema.NullOr(Schema.String.check(Schema.isMaxLength(4096)))]), Schema.Void),
   /** The home's 列表 / 宫格 view and columns, for every tab (shared state, kept across an exit). */

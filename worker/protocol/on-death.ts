@@ -31,6 +31,8 @@ export const COMMAND_ON_DEATH: { readonly [K in CommandName]: OnDeath } = {
   loadMealTypes: 'replay',
   reportRoute: 'drop',
   reportVisibility: 'drop',
+  // a new worker opens its push socket afresh
+  reportOnline: 'drop',
   getLocal: 'replay',
   setLocal: 'replay',
   setHomeView: 'replay',

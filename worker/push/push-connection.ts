@@ -1,6 +1,8 @@
 // The push socket's lifecycle (§4, §7, decisions.md): open while some tab is visible and a token and username exist,
 // keepAlive on open and every heartbeat, reconnect after an error or unexpected close every reconnect interval, at
 // most 5 attempts (a successful open resets the budget), close when the last visible tab hides or the session ends.
+// Once the 5 are spent, a sign that the network may be back (the browser's `online`, a tab shown, a tab's new call)
+// starts a fresh cycle: `kick` (decisions.md, issue 40).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
 import * as Fiber from 'effect/Fiber'
@@ -34,6 +36,12 @@ export interface PushStats {
 export interface PushConnectionShape {
   /** re-evaluates whether the socket should be open (called on visibility and session changes). */
   readonly reconcile: () => void
+  /**
+   * A sign that the network may be back: when the last cycle's attempts are spent (the socket down and wanted), opens
+   * now with a whole budget, the spec's 5 attempts 20 s apart behind it; otherwise (open, or a cycle still running)
+   * nothing, so signs in a row never cut a cycle short nor try faster than the spec's interval.
+   */
+  readonly kick: () => void
   readonly stats: () => PushStats
 }
 
@@ -61,7 +69,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
 
       let status: PushStatus = 'closed'
       let attempts = 0
-      /** the 5 attempts were spent: stay closed until a new session, the app shown again, or an open. */
+      /** the 5 attempts were spent: stay closed until a new session, the app shown again, or a kick. */
       let exhausted = false
       let generation = 0
       let conn: SocketConnection | null = null
@@ -70,6 +78,8 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       let heartbeat: Fiber.Fiber<void> | null = null
       let retry: Fiber.Fiber<void> | null = null
       let wasVisible = tabs.anyVisible()
+      const hiddenTabIds = () => new Set(tabs.list().filter((t) => !t.visible).map((t) => t.tabId))
+      let hiddenTabs = hiddenTabIds()
       let opened = 0
       let keepAlivesSent = 0
       let droppedFrames = 0
@@ -172,11 +182,21 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
         )
       }
 
+      const kick = () => {
+        if (!exhausted || !wanted()) return
+        attempts = 0
+        exhausted = false
+        open()
+      }
+
       /** Re-evaluates the socket on session and tab changes (decisions.md: the reconnect budget). */
       const reconcile = () => {
         const visible = tabs.anyVisible()
         const shown = visible && !wasVisible
         wasVisible = visible
+        // a tab shown while another stayed visible: the app was not hidden as a whole, but the user is back at it
+        const tabShown = tabs.list().some((t) => t.visible && hiddenTabs.has(t.tabId))
+        hiddenTabs = hiddenTabIds()
         const id = currentIdentity()
         if (status !== 'closed' && identity !== id) {
           // a new session, or none: the old socket goes, and the new session starts with the whole budget
@@ -189,6 +209,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
         lastSessionIdentity = id
         if (wanted() && status === 'closed' && !exhausted) open()
         else if (!wanted() && status !== 'closed') shutdown()
+        if (tabShown) kick()
       }
       let lastSessionIdentity = currentIdentity()
 
@@ -196,6 +217,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       tabs.subscribe(reconcile)
       return {
         reconcile,
+        kick,
         stats: () => ({ status, reconnectAttempts: attempts, opened, keepAlivesSent, droppedFrames }),
       }
     }),
