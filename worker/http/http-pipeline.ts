@@ -3,6 +3,7 @@
 // session ended is dropped. Inside the core a failure is a CallFailed; tabs get a plain CallResult. Calls name their
 // endpoint; the catalogue and its schemas are loaded with the first call (wire.ts).
 import * as Context from 'effect/Context'
+import * as Clock from 'effect/Clock'
 import * as Effect from 'effect/Effect'
 import * as Fiber from 'effect/Fiber'
 import * as Layer from 'effect/Layer'
@@ -141,18 +142,21 @@ export class HttpPipeline extends Context.Service<HttpPipeline, HttpPipelineShap
         Effect.gen(function* () {
           const key = ctx.key ?? newIdempotencyKey()
           const joined = inflight.get(key)
-          if (joined !== undefined) return yield* Fiber.join(joined)
+          if (joined !== undefined) return (yield* Fiber.join(joined)) as Outcome
           const { epoch, username } = session.current()
+          const issuedAt = yield* Clock.currentTimeMillis
           const run = sendUntilSettled({
             send: (abandon) => send(w, endpoint, payload, ctx, token, { value: key, abandon }),
-            log: writes, sleep: Effect.sleep, now: Date.now,
+            log: writes, sleep: Effect.sleep, now: Clock.currentTimeMillis,
             current: () => session.current().epoch === epoch,
-            write: writes.get(key) ?? { key, username: username ?? '', name, payload, channelCode: ctx.channelCode, issuedAt: Date.now(), abandoning: false },
+            write: writes.get(key) ?? { key, username: username ?? '', name, payload, channelCode: ctx.channelCode, issuedAt, abandoning: false },
           })
           // it outlives the call that started it: a write is finished even when no tab waits for it any more
           const fiber = background.run(run.pipe(Effect.ensuring(Effect.sync(() => inflight.delete(key)))))
           inflight.set(key, fiber)
-          return yield* Fiber.join(fiber)
+          const outcome = yield* Fiber.join(fiber)
+          // a silent endpoint's write stays silent, "being confirmed" included
+          return endpoint.silentFailure === true && outcome.kind === 'fail' ? { kind: 'silent', status: outcome.status } as const : outcome
         })
 
       const resumeWrites = Effect.gen(function* () {

@@ -27,7 +27,8 @@ export interface KeyedSend {
   readonly send: (abandon: boolean) => Effect.Effect<Outcome>
   readonly log: Pick<WriteLog, 'get' | 'put' | 'settle'>
   readonly sleep: (ms: number) => Effect.Effect<void>
-  readonly now: () => number
+  /** the core's clock (a test clock in unit tests). */
+  readonly now: Effect.Effect<number>
   /** false once the session the write was sent in has ended: the write goes with it. */
   readonly current: () => boolean
 }
@@ -43,7 +44,7 @@ export const sendUntilSettled = (r: KeyedSend): Effect.Effect<Outcome> =>
         yield* r.log.settle(write.key)
         return unconfirmed
       }
-      if (!write.abandoning && r.now() - write.issuedAt >= WRITE_WINDOW_MS) {
+      if (!write.abandoning && (yield* r.now) - write.issuedAt >= WRITE_WINDOW_MS) {
         write = { ...write, abandoning: true }
         yield* r.log.put(write)
       }
@@ -56,7 +57,7 @@ export const sendUntilSettled = (r: KeyedSend): Effect.Effect<Outcome> =>
         if (++abandons >= ABANDON_TRIES) return unconfirmed
         yield* r.sleep(ABANDON_PAUSE_MS)
       } else {
-        const left = write.issuedAt + WRITE_WINDOW_MS - r.now()
+        const left = write.issuedAt + WRITE_WINDOW_MS - (yield* r.now)
         yield* r.sleep(Math.max(0, Math.min(WRITE_RETRY_MS[Math.min(attempt, WRITE_RETRY_MS.length - 1)]!, left)))
       }
     }

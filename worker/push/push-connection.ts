@@ -5,6 +5,7 @@
 // starts a fresh cycle: `kick` (decisions.md, issue 40).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
+import { HttpPipeline } from '../http/http-pipeline.ts'
 import * as Fiber from 'effect/Fiber'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
@@ -66,6 +67,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       const openSocket = yield* PushSocket
       const rules = yield* PushRules
       const background = yield* Background
+      const http = yield* HttpPipeline
 
       let status: PushStatus = 'closed'
       let attempts = 0
@@ -169,6 +171,8 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
                 setStatus('open')
                 sendKeepAlive()
                 heartbeat = background.run(Effect.forever(Effect.andThen(Effect.sleep(config.heartbeatMs), Effect.sync(sendKeepAlive))))
+                // the server is reachable again: keyed writes left unconfirmed by an outage are settled now (issue 40)
+                background.run(http.resumeWrites)
               },
               onMessage: (data) => {
                 if (gen !== generation) return

@@ -40,7 +40,7 @@ const simulate = (faults: ReadonlyArray<Fault>, refusal: boolean) => {
       put: (w) => Effect.sync(() => void log.set(w.key, w)),
       settle: (key) => Effect.sync(() => void log.delete(key)),
     },
-    now: () => now,
+    now: Effect.sync(() => now),
     sleep: (ms) => Effect.sync(() => { now += ms }),
     current: () => true,
     send: (abandon) => Effect.sync(() => {
