@@ -30,6 +30,9 @@ export type Rewrite =
   /** the request relayed at once, the server's answer held `holdAnswerMs` before the app gets it (an answer still on its
    * way when the app goes away: the server acted, the app never heard). */
   | { readonly holdAnswerMs: number }
+  /** issue 40: the request relayed, the server's answer read in full, then the app's connection dropped (the server
+   * acted, the app heard nothing); once, then the rule clears itself. */
+  | { readonly cutAnswer: true }
 
 export interface Exchange {
   readonly method: string
@@ -89,7 +92,7 @@ const CORS = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
 }
 
-const bodyOf = (rule: Exclude<Rewrite, { readonly network: true } | { readonly delayMs: number } | { readonly holdAnswerMs: number }>) => {
+const bodyOf = (rule: Exclude<Rewrite, { readonly network: true } | { readonly delayMs: number } | { readonly holdAnswerMs: number } | { readonly cutAnswer: true }>) => {
   if ('data' in rule) return { status: 0, msg: '', data: rule.data }
   const status = 'httpStatus' in rule ? rule.httpStatus : rule.bodyStatus
   const msg = rule.msg === undefined ? REWRITTEN_MSG : rule.msg
@@ -164,7 +167,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     return out
   }
 
-  const relay = async (req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange | null, holdAnswerMs = 0): Promise<void> => {
+  const relay = async (req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange | null, holdAnswerMs = 0, cut = false): Promise<void> => {
     const body = await readBody(req)
     const up = httpRequest({
       host: upstream.hostname, port: upstream.port, method: req.method, path, headers: forwardHeaders(req.headers),
@@ -176,16 +179,18 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
           exchange.body = Buffer.concat(chunks).toString('utf8')
           exchange.answeredAt = Date.now()
         }
+        if (cut) return void res.socket?.destroy()
         if (holdAnswerMs > 0) {
           res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
           res.write(Buffer.concat(chunks))
         }
         res.end()
       }
-      if (holdAnswerMs === 0) res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
+      const passThrough = holdAnswerMs === 0 && !cut
+      if (passThrough) res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, ...cors })
       upRes.on('data', (c: Buffer) => {
-        if (exchange || holdAnswerMs > 0) chunks.push(c)
-        if (holdAnswerMs === 0) res.write(c)
+        if (exchange || !passThrough) chunks.push(c)
+        if (passThrough) res.write(c)
       })
       upRes.on('end', () => {
         if (holdAnswerMs === 0) return answer()
@@ -203,7 +208,7 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     up.end(body)
   }
 
-  const answer = (req: IncomingMessage, res: ServerResponse, rule: Exclude<Rewrite, { delayMs: number } | { holdAnswerMs: number }>, exchange: Exchange) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, rule: Exclude<Rewrite, { delayMs: number } | { holdAnswerMs: number } | { cutAnswer: true }>, exchange: Exchange) => {
     req.resume()
     req.on('end', () => {
       if ('network' in rule) {
@@ -298,6 +303,10 @@ export const startTestProxy = async (upstreamOrigin: string, options: { readonly
     const method = req.method ?? 'GET'
     if (rule === undefined) return void relay(req, res, rest, tracked ? record(s, method, url.pathname, false) : null)
     if ('holdAnswerMs' in rule) return void relay(req, res, rest, record(s, method, url.pathname, false), rule.holdAnswerMs)
+    if ('cutAnswer' in rule) {
+      s.rules.delete(url.pathname)
+      return void relay(req, res, rest, record(s, method, url.pathname, false), 0, true)
+    }
     if ('delayMs' in rule) {
       const exchange = record(s, method, url.pathname, false)
       const timer = setTimeout(() => {
