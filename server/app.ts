@@ -198,7 +198,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
     registerAnalyticsRoutes(ctx)
-    registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream, avatarsOnDisk: !options.databaseUrl })
+    cleanups.push(registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream, avatarsOnDisk: !options.databaseUrl }))
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

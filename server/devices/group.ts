@@ -8,6 +8,10 @@
 // text, clipboard and files) is held until the commit, so a rolled-back application leaves no trace and a committed
 // one is never repeated. A command re-sent after a killed worker, a dropped connection or a server restart therefore
 // answers every phone, applying only those it never reached.
+//
+// Issue 41 finding 9: the ledger is kept GROUP_LEDGER_RETAIN_MS (purged every GROUP_PURGE_MS, as sessions and card
+// tokens are), and each user's commands are limited by volume: every phone a command reaches for the first time (a new
+// ledger row) counts against RatePolicies.groupCommandUser; a re-send of phones already reached is free.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
@@ -15,6 +19,8 @@ import { isApk, PHONE_FILES_MAX_BYTES, PHONE_FILES_MAX_COUNT } from '../../worke
 import type { GroupCommandRequest, GroupCommandResponse, GroupPhoneResult } from '../../worker/protocol/group.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, Status } from '../http/errors.ts'
+import { rateKey, type RateLimit } from '../security/throttle.ts'
+import { texts } from '../security/texts.ts'
 import { accessDevice, requireNotExpired, usableDeviceNames } from './access.ts'
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
@@ -33,6 +39,25 @@ export const GroupMsg = {
   countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
   bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / 1024 / 1024}MB）`,
 } as const
+
+/** How long the ledger answers a re-sent command (a core re-sends what a killed worker or a restart left unanswered). */
+export const GROUP_LEDGER_RETAIN_MS = 7 * 24 * 60 * 60_000
+/** How often commands past GROUP_LEDGER_RETAIN_MS are deleted (with their results). */
+export const GROUP_PURGE_MS = 10 * 60_000
+
+/** Deletes the commands (their results go with them: on delete cascade) older than GROUP_LEDGER_RETAIN_MS; how many. */
+export const purgeGroupLedger = async (db: DevicesDb, now = Date.now()): Promise<number> => {
+  const before = new Date(now - GROUP_LEDGER_RETAIN_MS)
+  const { rows } = await sql<{ command_id: string }>`delete from group_commands where created_at <= ${before} returning command_id`.execute(db)
+  return rows.length
+}
+
+/** Of `ids`, how many this command has not reached yet: each would be a new ledger row. */
+const unreached = async (db: DevicesDb, userId: number, commandId: string, ids: ReadonlyArray<number>): Promise<number> => {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from group_command_results
+    where user_id = ${userId} and command_id = ${commandId} and user_card_id in (${sql.join([...ids])})`.execute(db)
+  return ids.length - Number(rows[0]?.n ?? 0)
+}
 
 /** The command as stored with its first request: a re-send must name the same action and payload. */
 interface CommandHead {
@@ -186,7 +211,9 @@ const applyOnce = async (
   return result
 }
 
-export const groupCommand = async (s: DeviceServices, user: AuthUser, request: GroupCommandRequest): Promise<GroupCommandResponse> => {
+export const groupCommand = async (
+  s: DeviceServices, user: AuthUser, request: GroupCommandRequest, rate: RateLimit,
+): Promise<GroupCommandResponse> => {
   const ids = [...new Set(request.userCardIds)]
   if (ids.length === 0) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.noDevicesChosen)
   if (ids.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, GroupMsg.tooMany)
@@ -196,11 +223,17 @@ export const groupCommand = async (s: DeviceServices, user: AuthUser, request: G
   let source: SourceFile | null = null
   if (request.action === 'file') {
     if (request.fileId === undefined) throw new DomainError(Status.invalidPayload, GroupMsg.noFile)
-    const { rows } = await sql<SourceFile>`select id, device_id, name, size, content_type from phone_files
-      where id = ${request.fileId} and user_id = ${user.id} and complete`.execute(s.db)
-    source = rows[0] ?? null
-    if (source === null) throw new DomainError(Status.notFound, GroupMsg.fileMissing)
+    const { rows } = await sql<SourceFile & { user_card_id: number }>`select f.id, f.device_id, f.name, f.size, f.content_type, d.user_card_id
+      from phone_files f join devices d on d.id = f.device_id
+      where f.id = ${request.fileId} and f.user_id = ${user.id} and f.complete`.execute(s.db)
+    const row = rows[0]
+    // the caller's upload, on a phone the caller may still use (a former grantee's uploads stay with the phone)
+    const stillTheirs = row ? await accessDevice(s.db, user.id, row.user_card_id).then(() => true, () => false) : false
+    if (!row || !stillTheirs) throw new DomainError(Status.notFound, GroupMsg.fileMissing)
+    source = row
   }
+  const fresh = await unreached(s.db, user.id, request.commandId, ids)
+  if (fresh > 0) await rate.take([rateKey('groupCommandUser', user.id)], fresh, texts.groupThrottled)
   await commandHead(s.db, user.id, request)
   // only the caller's phones (owned or authorised to it) are named; another's and a missing one look the same
   const names = await usableDeviceNames(s.db, user.id, ids)

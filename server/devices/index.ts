@@ -9,7 +9,8 @@ import { makeClock, type DeviceClockOptions } from './clock.ts'
 import { commonUserCards } from './common-cards.ts'
 import { getParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
 import { connect, reboot, repair, reset } from './operations.ts'
-import { groupCommand } from './group.ts'
+import { GROUP_PURGE_MS, groupCommand, purgeGroupLedger } from './group.ts'
+import { createRateLimit } from '../security/throttle.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
 import type { DeviceServices } from './services.ts'
@@ -65,7 +66,11 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   route(app, c.oneKeyRepair, ({ payload, user }) => repair(s, user, payload.userCardId))
   route(app, c.bulkReboot, ({ payload, user }) => bulk(s, user, payload.userCardIds, reboot))
   route(app, c.bulkReset, ({ payload, user }) => bulk(s, user, payload.userCardIds, reset))
-  route(app, c.groupCommand, ({ payload, user }) => groupCommand(s, user, payload))
+  const groupRate = createRateLimit(ctx.db)
+  route(app, c.groupCommand, ({ payload, user }) => groupCommand(s, user, payload, groupRate))
+  // the ledger does not pile up (every instance purges; the delete is idempotent)
+  const ledgerPurge = setInterval(() => void purgeGroupLedger(db).catch(() => undefined), GROUP_PURGE_MS)
+  ledgerPurge.unref()
   route(app, c.replaceDevice, ({ payload, user }) => replaceDevice(s, user, payload.userCardId))
   route(app, c.replacementRecords, ({ user }) => replacementRecords(s, user))
   route(app, c.getCommonUserCard, ({ user }) => commonUserCards(s, user))
@@ -83,5 +88,9 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
   route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))
 
-  return { handleUpgrade: sim.handleUpgrade, close: sim.close, stream: sim, local: stream }
+  const close = (): Promise<void> => {
+    clearInterval(ledgerPurge)
+    return sim.close()
+  }
+  return { handleUpgrade: sim.handleUpgrade, close, stream: sim, local: stream }
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../context.ts'
 import { lockCards, lockDeviceOwner } from '../db/row-locks.ts'
 import { accessDevice, deviceNotFoundOrNotYours, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
 import { requireNotBusy } from './busy.ts'
+import { wipePhoneFiles } from '../files/phone-file-wipe.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, type DeviceServices } from './services.ts'
 
@@ -51,6 +52,8 @@ export const transferDevices = async (
       // a record only for a device that moved (PGlite reports no affected-row count: returning() tells)
       if (!moved) throw deviceNotFoundOrNotYours()
       await trx.deleteFrom('device_sessions').where('device_id', '=', d.id).execute()
+      // the new owner gets the phone without the old owner's files
+      await wipePhoneFiles(trx, d.id)
       await trx.insertInto('device_transfers').values({
         device_id: d.id, user_card_id: d.user_card_id, disk_name: d.disk_name, from_user_id: user.id, to_user_id: to.id,
         created_at: new Date(s.clock.now()),

@@ -1,21 +1,27 @@
 // Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked),
 // the upload itself streamed into chunks (so no request holds a whole file, and any instance serves it), the phone's
-// file list, and the download whose upload key is the file's own capability. An uploaded .apk installs on the phone.
+// file list, and the download by a short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says.
+// An uploaded .apk installs on the phone. A factory reset and a transfer wipe the phone's files (phone-file-wipe.ts).
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import {
-  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILES_MAX_BYTES,
+  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE, PHONE_FILES_MAX_BYTES,
   PHONE_FILES_MAX_COUNT, type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
 } from '../../worker/protocol/files.ts'
+import { readsAsStored } from '../../worker/protocol/validators.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
+import { clusterDb } from '../cluster/tables.ts'
+import { sharedSecret } from '../cluster/secrets.ts'
 import { accessDevice, requireNotExpired } from '../devices/access.ts'
 import { makeClock } from '../devices/clock.ts'
 import { devicesDb } from '../devices/tables.ts'
 import { DomainError, Status } from '../http/errors.ts'
 import { failure } from '../http/route.ts'
 import { fileHostOf } from './file-host.ts'
+import { createPhoneFileUrls } from './phone-file-urls.ts'
+import { PHONE_FILE_SANDBOX, servedType } from './served-type.ts'
 import type { FilesDb } from './tables.ts'
 
 /**
@@ -30,7 +36,7 @@ export interface PhoneFilesSink {
 export const PHONE_UPLOAD_PATH = '/api/document/newFile/phoneUpload'
 const TICKET_MS = 10 * 60_000
 /** an upload still writing after this long is taken as dead: its reserved quota is freed. */
-const STALE_UPLOAD_MS = 15 * 60_000
+export const STALE_UPLOAD_MS = 15 * 60_000
 /** bytes per stored chunk (the most one request holds of a file at a time, give or take one read). */
 const CHUNK_BYTES = 256 * 1024
 const MIB = 1024 * 1024
@@ -41,19 +47,24 @@ export const PhoneFileMsg = {
   empty: '文件内容为空',
   noName: '文件名不能为空',
   longName: `文件名不能超过${PHONE_FILE_NAME_MAX}个字符`,
+  misreading: PHONE_FILE_NAME_RULE,
   countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
   bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / MIB}MB）`,
   sizeMismatch: '文件大小与申请时不符，请重新上传',
   interrupted: '上传中断，请重新上传',
   missing: '文件不存在',
+  linkExpired: '下载链接已过期，请刷新文件列表后重试',
 } as const
 
 const refuse = (msg: string): DomainError => new DomainError(Status.invalidPayload, msg)
 
-/** The name as stored: no folders or characters a phone's file system refuses; empty and over-long names refused. */
+/**
+ * The name as stored: no folders or characters a phone's file system refuses; empty and over-long names refused, and
+ * names that would read other than stored (controls, bidirectional overrides: the device names' rule) refused.
+ */
 export const phoneFileName = (raw: string): string => {
-  // eslint-disable-next-line no-control-regex
-  const name = raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim()
+  if (!readsAsStored(raw)) throw refuse(PhoneFileMsg.misreading)
+  const name = raw.replace(/[\\/:*?"<>|]/g, '_').trim()
   if (name === '' || /^\.+$/.test(name)) throw refuse(PhoneFileMsg.noName)
   if ([...name].length > PHONE_FILE_NAME_MAX) throw refuse(PhoneFileMsg.longName)
   return name
@@ -79,11 +90,11 @@ const SEED_FILES: ReadonlyArray<{ name: string; type: string; bytes: Uint8Array 
 
 const newKey = (): string => randomBytes(24).toString('base64url')
 
-/** `attachment` with the name's last part, readable by every browser (RFC 6266: an ASCII fallback and UTF-8). */
-const disposition = (name: string): string => {
+/** `attachment` (or `inline`) with the name's last part, readable by every browser (RFC 6266: an ASCII fallback and UTF-8). */
+const disposition = (name: string, inline: boolean): string => {
   const base = name.split('/').pop() || 'file'
   const ascii = base.replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`
 }
 
 export interface PhoneFiles {
@@ -98,6 +109,8 @@ export interface PhoneFiles {
 export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFilesSink | undefined): PhoneFiles => {
   const devices = devicesDb(ctx.db)
   const clock = makeClock()
+  let secret: Promise<string> | null = null
+  const urls = createPhoneFileUrls(() => (secret ??= sharedSecret(clusterDb(ctx.db), 'phone-file-url')))
 
   /** the device the user may use now (owner or grantee, not expired). */
   const usableDevice = async (userId: number, userCardId: number) => {
@@ -136,7 +149,7 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
         .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).execute()
       await checkQuota(trx, deviceId, size)
       return trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
-        .returning(['id', 'upload_key']).executeTakeFirstOrThrow()
+        .returning('id').executeTakeFirstOrThrow()
     })
 
   /** the body into chunks of the file; returns its length, refusing more than `limit` bytes. */
@@ -198,15 +211,16 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
     async list(c, user, userCardId) {
       const device = await usableDevice(user.id, userCardId)
       await ensureSeeded(device.id)
-      const rows = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'created_at', 'upload_key'])
+      const rows = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'created_at'])
         .where('device_id', '=', device.id).where('complete', '=', true)
         .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PHONE_FILES_MAX_COUNT).execute()
+      // each file with a key for this caller alone, for a few minutes: no file's lasting capability leaves the server
       return {
         fileHost: fileHostOf(c),
-        list: rows.map((r) => ({
+        list: await Promise.all(rows.map(async (r) => ({
           fileId: String(r.id), name: r.name, size: r.size, createdAt: new Date(r.created_at).toISOString(),
-          flag: PHONE_FILE_FLAG, uploadKey: r.upload_key,
-        })),
+          flag: PHONE_FILE_FLAG, uploadKey: await urls.keyFor(r.id, user.id),
+        }))),
       }
     },
 
@@ -237,15 +251,25 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
       }
       notify(device.id, spent.file_name, size)
       const fileId = String(file.id)
-      return c.json(envelope(Status.ok, {
-        fileId, fileKey: file.upload_key, url: fileDownloadUrl(fileHostOf(c), PHONE_FILE_FLAG, file.upload_key, fileId),
-      }))
+      const key = await urls.keyFor(file.id, spent.user_id)
+      return c.json(envelope(Status.ok, { fileId, fileKey: key, url: fileDownloadUrl(fileHostOf(c), PHONE_FILE_FLAG, key, fileId) }))
     },
 
-    async download(c, uploadKey, fileId) {
-      const file = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'content_type'])
-        .where('id', '=', fileId).where('upload_key', '=', uploadKey).where('complete', '=', true).executeTakeFirst()
-      if (!file) return failure(c, Status.notFound, PhoneFileMsg.missing, null, 404)
+    async download(c, key, fileId) {
+      const missing = () => failure(c, Status.notFound, PhoneFileMsg.missing, null, 404)
+      const caller = await urls.check(key, fileId)
+      if (caller === 'invalid') return missing()
+      if (caller === 'expired') return failure(c, Status.notFound, PhoneFileMsg.linkExpired, null, 404)
+      const file = await db.selectFrom('phone_files').innerJoin('devices', 'devices.id', 'phone_files.device_id')
+        .select(['phone_files.id', 'phone_files.name', 'phone_files.size', 'phone_files.content_type', 'devices.user_card_id'])
+        .where('phone_files.id', '=', fileId).where('phone_files.complete', '=', true).executeTakeFirst()
+      if (!file) return missing()
+      // the key's user must still be one who may use the phone (a transfer or removeAuth since ends it)
+      const allowed = await usableDevice(caller.userId, file.user_card_id).then(() => true, (error: unknown) => {
+        if (error instanceof DomainError) return false
+        throw error
+      })
+      if (!allowed) return missing()
       let seq = 0
       // one chunk read from the database per pull: memory stays at a chunk whatever the file's size
       const stream = new ReadableStream<Uint8Array>({
@@ -256,13 +280,15 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
           else controller.close()
         },
       })
-      c.header('Content-Type', file.content_type)
+      const served = servedType(file.name, file.content_type)
+      c.header('Content-Type', served.contentType)
       c.header('Content-Length', String(file.size))
-      c.header('Content-Disposition', disposition(file.name))
+      c.header('Content-Disposition', disposition(file.name, served.inline))
+      c.header('Content-Security-Policy', PHONE_FILE_SANDBOX)
       c.header('X-Content-Type-Options', 'nosniff')
       c.header('Cross-Origin-Resource-Policy', 'cross-origin')
-      // the URL is the capability: kept out of shared caches
-      c.header('Cache-Control', 'private, max-age=3600')
+      // the key is the caller's for a few minutes: kept out of every cache
+      c.header('Cache-Control', 'private, no-store')
       return c.body(stream)
     },
   }

@@ -16,6 +16,7 @@ import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { AvatarMsg, createAvatarStore, serveStored } from './avatars.ts'
 import { fileHostOf } from './file-host.ts'
 import { createPhoneFiles, PHONE_UPLOAD_PATH, PhoneFileMsg, type PhoneFilesSink } from './phone-files.ts'
+import { FILES_PURGE_MS, purgeUploads } from './purge.ts'
 import { filesDb } from './tables.ts'
 
 export const UPLOAD_PATH = '/api/document/newFile/upload'
@@ -45,7 +46,8 @@ export interface FileRoutesOptions {
   readonly avatarsOnDisk?: boolean
 }
 
-export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOptions = {}): void => {
+/** Registers the routes and starts the purge of old upload tickets and dead uploads; returns what stops it. */
+export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOptions = {}): (() => void) => {
   const { app, route } = ctx
   const db = filesDb(ctx.db)
   const avatars = createAvatarStore(db, options.avatarsOnDisk ? join(ctx.dataDir, 'files', 'avatars') : undefined)
@@ -99,4 +101,8 @@ export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOption
     if (!file || file.id !== Number(fileId) || file.purpose !== c.req.param('flag')) return failure(c, Status.notFound, FileMsg.missing, null, 404)
     return serveStored(c, file, `${file.purpose}-${fileId}.${file.contentType.split('/')[1] ?? 'bin'}`)
   })
+
+  const purge = setInterval(() => void purgeUploads(db).catch(() => undefined), FILES_PURGE_MS)
+  purge.unref()
+  return () => clearInterval(purge)
 }

@@ -1,6 +1,7 @@
 // Files to and from a cloud phone on the reference server: the ticket only for a phone the caller may use, the upload
 // stored in chunks and listed beside the files a new phone comes with, an .apk installing on the phone, the size,
-// count and space limits refused in Chinese, and the download whose upload key is the file's capability.
+// count and space limits refused in Chinese, and the download by the caller's short-lived key (tests/unit/hardening/
+// server-phone-files-owner.test.ts has the rest of that key's rules).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FILE_ID_EMPTY, fileDownloadUrl, PHONE_FILE_MAX_BYTES, PHONE_FILES_MAX_BYTES, PHONE_FILES_MAX_COUNT,
@@ -66,7 +67,7 @@ describe('phone files', () => {
     expect(chunks.length).toBeGreaterThan(1)
 
     const first = (await listOf(880001)).body.data.list[0]!
-    expect(first).toMatchObject({ fileId: done.data.fileId, name: '照片 合集.zip', size: bytes.length, flag: 'phoneFile', uploadKey: done.data.fileKey })
+    expect(first).toMatchObject({ fileId: done.data.fileId, name: '照片 合集.zip', size: bytes.length, flag: 'phoneFile' })
     expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false)
     const response = await fetch(done.data.url)
     expect(response.headers.get('content-length')).toBe(String(bytes.length))
