@@ -9,6 +9,7 @@ import { fileDownloadUrl, PHONE_FILE_FLAG, PHONE_FILE_NAME_RULE, PHONE_FILE_URL_
 import { isDeviceName } from '../../../worker/protocol/validators.ts'
 import { sharedSecret } from '../../../server/cluster/secrets.ts'
 import { clusterDb } from '../../../server/cluster/tables.ts'
+import { devicesDb } from '../../../server/devices/tables.ts'
 import { createPhoneFileUrls } from '../../../server/files/phone-file-urls.ts'
 import { filesDb } from '../../../server/files/tables.ts'
 import { phoneFileProblem } from '../../../src/features/devices/files/phone-files.ts'
@@ -37,9 +38,11 @@ const fetchUrl = async (url: string) => {
   return { http: r.status, text, headers: r.headers }
 }
 /** the restart a reset starts ends (as its busy window would), so the phone takes the next operation. */
-const notBusy = (userCardId: number) =>
-  t.server.db.updateTable('device_runtime' as never).set({ busy_until: new Date(Date.now() - 1000) } as never)
-    .where('device_id' as never, 'in', t.server.db.selectFrom('devices').select('id').where('user_card_id', '=', userCardId) as never).execute()
+const notBusy = async (userCardId: number) => {
+  const db = devicesDb(t.server.db)
+  const device = await db.selectFrom('devices').select('id').where('user_card_id', '=', userCardId).executeTakeFirstOrThrow()
+  await db.updateTable('device_runtime').set({ busy_until: new Date(Date.now() - 1000) }).where('device_id', '=', device.id).execute()
+}
 
 describe('a phone\'s files after a factory reset', () => {
   it('are gone after a reset, a bulk reset and a group reset: the list shows only what a new phone holds, old URLs answer 404', async () => {
@@ -84,9 +87,8 @@ describe('a phone\'s files after a transfer and a removeAuth', () => {
     const url = fileDownloadUrl(granted.fileHost, file.flag, file.uploadKey, file.fileId)
     expect((await fetchUrl(url)).text).toBe('owner')
 
-    const record = await t.server.db.selectFrom('device_auth_records' as never).innerJoin('devices as d' as never, 'd.id' as never, 'device_auth_records.device_id' as never)
-      .select('device_auth_records.id as id' as never).where('d.user_card_id' as never, '=', 880005 as never).where('device_auth_records.status' as never, '=', 0 as never)
-      .executeTakeFirstOrThrow() as { id: number }
+    const record = await devicesDb(t.server.db).selectFrom('device_auth_records as r').innerJoin('devices as d', 'd.id', 'r.device_id')
+      .select('r.id').where('d.user_card_id', '=', 880005).where('r.status', '=', 0).executeTakeFirstOrThrow()
     expect((await api(t.base, 'PUT', catalogue.cancelPhoneAuth.path, { token: demo, body: { id: record.id } })).body.status).toBe(0)
     const refused = await fetchUrl(url)
     expect(refused.http).toBe(404)
