@@ -15,7 +15,8 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
-import { isApk, PHONE_FILES_MAX_BYTES, PHONE_FILES_MAX_COUNT } from '../../worker/protocol/files.ts'
+import { isApk } from '../../worker/protocol/files.ts'
+import { checkPhoneFileQuota, lockPhoneFileQuota } from '../files/phone-file-quota.ts'
 import type { GroupCommandRequest, GroupCommandResponse, GroupPhoneResult } from '../../worker/protocol/group.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, Status } from '../http/errors.ts'
@@ -36,8 +37,6 @@ export const GroupMsg = {
   fileMissing: '文件不存在或无权使用',
   idReused: '命令编号已被另一操作使用，请重新操作',
   tooMany: `一次最多操作${MAX_DEVICES_PER_ACCOUNT}台云手机`,
-  countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
-  bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / 1024 / 1024}MB）`,
 } as const
 
 /** How long the ledger answers a re-sent command (a core re-sends what a killed worker or a restart left unanswered). */
@@ -98,7 +97,9 @@ const deferredServices = (s: DeviceServices, trx: DevicesDb, after: Array<() => 
     viewerCount: (deviceId) => s.sim.viewerCount(deviceId),
     close: () => s.sim.close(),
   }
-  return { db: trx, clock: s.clock, hub, sim }
+  // bytes of wiped files go once the wipe commits
+  const files = { ...s.files, remove: (ids: ReadonlyArray<number>) => (later(() => s.files.remove(ids)), Promise.resolve()) }
+  return { db: trx, clock: s.clock, hub, sim, files }
 }
 
 /** A phone the caller may use now (owner or grantee), not expired, not restarting. */
@@ -113,18 +114,13 @@ const copyFile = async (s: DeviceServices, user: AuthUser, userCardId: number, s
   const device = await usable(s, user, userCardId)
   // the phone it was uploaded to has it already
   if (device.id === source.device_id) return
-  await s.db.selectFrom('devices').select('id').where('id', '=', device.id).forUpdate().execute()
-  const usage = await sql<{ n: string; bytes: string }>`
-    select count(*) as n, coalesce(sum(size), 0) as bytes from phone_files where device_id = ${device.id}`.execute(s.db)
-  const row = usage.rows[0]
-  if (Number(row?.n ?? 0) + 1 > PHONE_FILES_MAX_COUNT) throw new DomainError(Status.invalidPayload, GroupMsg.countFull)
-  if (Number(row?.bytes ?? 0) + source.size > PHONE_FILES_MAX_BYTES) throw new DomainError(Status.invalidPayload, GroupMsg.bytesFull)
+  await lockPhoneFileQuota(s.db, device.id)
+  await checkPhoneFileQuota(s.db, device.id, source.size)
   const key = randomBytes(24).toString('base64url')
   const inserted = await sql<{ id: number }>`
     insert into phone_files (device_id, user_id, name, size, content_type, upload_key, complete)
     values (${device.id}, ${user.id}, ${source.name}, ${source.size}, ${source.content_type}, ${key}, true) returning id`.execute(s.db)
-  const id = inserted.rows[0]!.id
-  await sql`insert into phone_file_chunks (file_id, seq, bytes) select ${id}, seq, bytes from phone_file_chunks where file_id = ${source.id}`.execute(s.db)
+  await s.files.copy(source.id, inserted.rows[0]!.id, s.db)
   s.sim.addFile(device.id, source.name, source.size)
   if (isApk(source.name)) s.sim.installApp(device.id, source.name)
 }

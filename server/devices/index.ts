@@ -23,6 +23,7 @@ import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
 import { transferDevices, transferRecords } from './transfer.ts'
 import { originOf } from '../http/origin.ts'
+import { chunkRows, type PhoneFileBytes } from '../files/phone-file-bytes.ts'
 
 export { seedDeviceDemoData } from './seed.ts'
 
@@ -41,7 +42,10 @@ export interface DeviceRoutes {
  * through StartOptions.deviceClock), never from changed defaults; this module reads no environment itself, so a server
  * started inside a test process gets only what the test states.
  */
-export interface DeviceRoutesOptions extends DeviceClockOptions {}
+export interface DeviceRoutesOptions extends DeviceClockOptions {
+  /** where phone files' bytes live (default: chunk rows in the database). */
+  readonly phoneFileBytes?: PhoneFileBytes
+}
 
 export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
   const { app, route } = ctx
@@ -57,7 +61,7 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     relaySecret: () => (relaySecret ??= sharedSecret(clusterDb(ctx.db), 'phone-stream-relay')),
   })
   const sim = streamAcrossInstances(stream, ctx.cluster)
-  const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
+  const s: DeviceServices = { db, clock, hub: ctx.hub, sim, files: options.phoneFileBytes ?? chunkRows(ctx.db) }
   const c = catalogue
 
   route(app, c.connect, ({ payload, user, c: hc }) => connect(s, user, payload.userCardId, originOf(hc)))

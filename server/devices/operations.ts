@@ -55,7 +55,7 @@ export const reset = async (s: DeviceServices, user: AuthUser, userCardId: numbe
   await requireNotBusy(s.db, access.device.id, s.clock)
   // a reset phone starts afresh: every card token of it ends (its viewers connect again for new ones), its files go
   await endDeviceCardTokens(s.db, access.device.id)
-  await wipePhoneFiles(s.db, access.device.id)
+  await s.files.remove(await wipePhoneFiles(s.db, access.device.id))
   const busySeconds = await restart(s, access.device.id, 'reset', s.clock.busyMs)
   s.sim.resetPhone(access.device.id)
   return { userCardId, busySeconds }

@@ -1,14 +1,14 @@
-// Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked),
-// the upload itself streamed into chunks (so no request holds a whole file, and any instance serves it), the phone's
-// file list, and the download by a short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says.
+// Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked:
+// phone-file-quota.ts), the upload itself streamed into the byte store (phone-file-bytes.ts: a file under the data dir,
+// or chunk rows any instance reaches; no request holds a whole file), the phone's file list, and the download by a short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says.
 // An uploaded .apk installs on the phone. A factory reset and a transfer wipe the phone's files (phone-file-wipe.ts).
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { sql } from 'kysely'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import {
-  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE, PHONE_FILES_MAX_BYTES,
-  PHONE_FILES_MAX_COUNT, type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
+  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE, PHONE_FILES_MAX_COUNT,
+  type PhoneFileList,
+  type PhoneFileTicketRequest, type UploadTicket,
 } from '../../worker/protocol/files.ts'
 import { readsAsStored } from '../../worker/protocol/validators.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
@@ -20,6 +20,8 @@ import { devicesDb } from '../devices/tables.ts'
 import { DomainError, Status } from '../http/errors.ts'
 import { failure } from '../http/route.ts'
 import { fileHostOf } from './file-host.ts'
+import { TooManyBytes, type PhoneFileBytes } from './phone-file-bytes.ts'
+import { checkPhoneFileQuota, lockPhoneFileQuota, QuotaMsg } from './phone-file-quota.ts'
 import { createPhoneFileUrls } from './phone-file-urls.ts'
 import { PHONE_FILE_SANDBOX, servedType } from './served-type.ts'
 import type { FilesDb } from './tables.ts'
@@ -37,8 +39,6 @@ export const PHONE_UPLOAD_PATH = '/api/document/newFile/phoneUpload'
 const TICKET_MS = 10 * 60_000
 /** an upload still writing after this long is taken as dead: its reserved quota is freed. */
 export const STALE_UPLOAD_MS = 15 * 60_000
-/** bytes per stored chunk (the most one request holds of a file at a time, give or take one read). */
-const CHUNK_BYTES = 256 * 1024
 const MIB = 1024 * 1024
 
 export const PhoneFileMsg = {
@@ -48,8 +48,7 @@ export const PhoneFileMsg = {
   noName: '文件名不能为空',
   longName: `文件名不能超过${PHONE_FILE_NAME_MAX}个字符`,
   misreading: PHONE_FILE_NAME_RULE,
-  countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
-  bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / MIB}MB）`,
+  ...QuotaMsg,
   sizeMismatch: '文件大小与申请时不符，请重新上传',
   interrupted: '上传中断，请重新上传',
   missing: '文件不存在',
@@ -106,7 +105,7 @@ export interface PhoneFiles {
   download(c: Context, uploadKey: string, fileId: number): Promise<Response>
 }
 
-export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFilesSink | undefined): PhoneFiles => {
+export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, bytes: PhoneFileBytes, sink: PhoneFilesSink | undefined): PhoneFiles => {
   const devices = devicesDb(ctx.db)
   const clock = makeClock()
   let secret: Promise<string> | null = null
@@ -119,68 +118,40 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
     return device
   }
 
-  const ensureSeeded = (deviceId: number): Promise<void> =>
-    db.transaction().execute(async (trx) => {
+  /** the files a new phone holds: rows in one transaction, their bytes once it committed (the store is not in it). */
+  const ensureSeeded = async (deviceId: number): Promise<void> => {
+    const made = await db.transaction().execute(async (trx) => {
       const fresh = await trx.insertInto('phone_file_seeds').values({ device_id: deviceId })
         .onConflict((oc) => oc.column('device_id').doNothing()).returning('device_id').executeTakeFirst()
-      if (!fresh) return
+      if (!fresh) return []
+      const rows: Array<{ id: number; bytes: Uint8Array }> = []
       for (const f of SEED_FILES) {
         const row = await trx.insertInto('phone_files').values({
           device_id: deviceId, user_id: null, name: f.name, size: f.bytes.length, content_type: f.type, upload_key: newKey(), complete: true,
         }).returning('id').executeTakeFirstOrThrow()
-        await trx.insertInto('phone_file_chunks').values({ file_id: row.id, seq: 0, bytes: f.bytes }).execute()
+        rows.push({ id: row.id, bytes: f.bytes })
       }
+      return rows
     })
-
-  /** refuses a file that would take the phone past its count or bytes (writes in flight included). */
-  const checkQuota = async (trx: FilesDb, deviceId: number, size: number): Promise<void> => {
-    const usage = await trx.selectFrom('phone_files')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
-      .where('device_id', '=', deviceId).executeTakeFirstOrThrow()
-    if (Number(usage.n) + 1 > PHONE_FILES_MAX_COUNT) throw refuse(PhoneFileMsg.countFull)
-    if (Number(usage.bytes) + size > PHONE_FILES_MAX_BYTES) throw refuse(PhoneFileMsg.bytesFull)
+    for (const f of made) {
+      const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(f.bytes), c.close()) })
+      await bytes.write(f.id, body, f.bytes.length)
+    }
   }
 
-  /** a row holding the file's place in the quota while its bytes are written (one phone's checks take turns). */
-  const reserve = (deviceId: number, userId: number, name: string, size: number, type: string) =>
-    db.transaction().execute(async (trx) => {
-      await trx.selectFrom('devices').select('id').where('id', '=', deviceId).forUpdate().execute()
-      await trx.deleteFrom('phone_files').where('device_id', '=', deviceId).where('complete', '=', false)
-        .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).execute()
-      await checkQuota(trx, deviceId, size)
-      return trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
+  /** a row holding the file's place in the quotas while its bytes are written (one phone's and one owner's checks take turns). */
+  const reserve = async (deviceId: number, userId: number, name: string, size: number, type: string) => {
+    const { file, dead } = await db.transaction().execute(async (trx) => {
+      await lockPhoneFileQuota(trx, deviceId)
+      const dead = await trx.deleteFrom('phone_files').where('device_id', '=', deviceId).where('complete', '=', false)
+        .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).returning('id').execute()
+      await checkPhoneFileQuota(trx, deviceId, size)
+      const file = await trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
         .returning('id').executeTakeFirstOrThrow()
+      return { file, dead }
     })
-
-  /** the body into chunks of the file; returns its length, refusing more than `limit` bytes. */
-  const writeChunks = async (fileId: number, body: ReadableStream<Uint8Array> | null, limit: number): Promise<number> => {
-    if (!body) return 0
-    const reader = body.getReader()
-    let parts: Uint8Array[] = []
-    let held = 0
-    let seq = 0
-    let total = 0
-    const flush = async () => {
-      if (held === 0) return
-      const bytes = Buffer.concat(parts, held)
-      parts = []
-      held = 0
-      await db.insertInto('phone_file_chunks').values({ file_id: fileId, seq: seq++, bytes }).execute()
-    }
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.length
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined)
-        throw refuse(PhoneFileMsg.sizeMismatch)
-      }
-      parts.push(value)
-      held += value.length
-      if (held >= CHUNK_BYTES) await flush()
-    }
-    await flush()
-    return total
+    await bytes.remove(dead.map((r) => r.id))
+    return file
   }
 
   const notify = (deviceId: number, name: string, size: number): void => {
@@ -199,7 +170,7 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
       const name = phoneFileName(request.name)
       checkSize(request.size)
       await ensureSeeded(device.id)
-      await checkQuota(db, device.id, request.size)
+      await checkPhoneFileQuota(db, device.id, request.size)
       const ticket = newKey()
       await db.insertInto('upload_tickets').values({
         ticket, user_id: user.id, purpose: PHONE_FILE_FLAG, expires_at: new Date(Date.now() + TICKET_MS),
@@ -241,11 +212,16 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
       const device = await usableDevice(spent.user_id, card.user_card_id)
       const file = await reserve(device.id, spent.user_id, spent.file_name, size, contentTypeOf(c.req.header('Content-Type')))
       try {
-        const written = await writeChunks(file.id, c.req.raw.body, size)
+        const written = await bytes.write(file.id, c.req.raw.body, size)
         if (written !== size) throw refuse(written === 0 ? PhoneFileMsg.empty : PhoneFileMsg.sizeMismatch)
-        await db.updateTable('phone_files').set({ complete: true, created_at: new Date() }).where('id', '=', file.id).execute()
+        const done = await db.updateTable('phone_files').set({ complete: true, created_at: new Date() }).where('id', '=', file.id)
+          .returning('id').executeTakeFirst()
+        // wiped meanwhile (a factory reset, a transfer): the bytes go too
+        if (!done) throw refuse(PhoneFileMsg.interrupted)
       } catch (error) {
         await db.deleteFrom('phone_files').where('id', '=', file.id).execute()
+        await bytes.remove([file.id])
+        if (error instanceof TooManyBytes) throw refuse(PhoneFileMsg.sizeMismatch)
         if (error instanceof DomainError) throw error
         return failure(c, Status.invalidPayload, PhoneFileMsg.interrupted)
       }
@@ -270,16 +246,8 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
         throw error
       })
       if (!allowed) return missing()
-      let seq = 0
-      // one chunk read from the database per pull: memory stays at a chunk whatever the file's size
-      const stream = new ReadableStream<Uint8Array>({
-        pull: async (controller) => {
-          const chunk = await db.selectFrom('phone_file_chunks').select('bytes')
-            .where('file_id', '=', file.id).where('seq', '=', seq++).executeTakeFirst()
-          if (chunk) controller.enqueue(new Uint8Array(chunk.bytes))
-          else controller.close()
-        },
-      })
+      const stream = await bytes.read(file.id)
+      if (!stream) return missing()
       const served = servedType(file.name, file.content_type)
       c.header('Content-Type', served.contentType)
       c.header('Content-Length', String(file.size))

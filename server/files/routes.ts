@@ -16,6 +16,7 @@ import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { AvatarMsg, createAvatarStore, serveStored } from './avatars.ts'
 import { fileHostOf } from './file-host.ts'
 import { createPhoneFiles, PHONE_UPLOAD_PATH, PhoneFileMsg, type PhoneFilesSink } from './phone-files.ts'
+import { chunkRows, type PhoneFileBytes } from './phone-file-bytes.ts'
 import { FILES_PURGE_MS, purgeUploads } from './purge.ts'
 import { filesDb } from './tables.ts'
 
@@ -44,6 +45,8 @@ export interface FileRoutesOptions {
   readonly phone?: PhoneFilesSink | undefined
   /** keep avatar bytes in files under the data dir (one instance over PGlite) rather than in chunk rows. */
   readonly avatarsOnDisk?: boolean
+  /** where phone files' bytes live (default: chunk rows in the database). */
+  readonly phoneFileBytes?: PhoneFileBytes
 }
 
 /** Registers the routes and starts the purge of old upload tickets and dead uploads; returns what stops it. */
@@ -52,7 +55,8 @@ export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOption
   const db = filesDb(ctx.db)
   const avatars = createAvatarStore(db, options.avatarsOnDisk ? join(ctx.dataDir, 'files', 'avatars') : undefined)
   const throttle = createThrottle(ctx.db)
-  const phoneFiles = createPhoneFiles(ctx, db, options.phone)
+  const phoneBytes = options.phoneFileBytes ?? chunkRows(ctx.db)
+  const phoneFiles = createPhoneFiles(ctx, db, phoneBytes, options.phone)
 
   route(app, catalogue.getUploadTicket, async ({ payload, user }) => {
     if (payload.purpose === PHONE_FILE_FLAG) return phoneFiles.issueTicket(user, payload)
@@ -102,7 +106,7 @@ export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOption
     return serveStored(c, file, `${file.purpose}-${fileId}.${file.contentType.split('/')[1] ?? 'bin'}`)
   })
 
-  const purge = setInterval(() => void purgeUploads(db).catch(() => undefined), FILES_PURGE_MS)
+  const purge = setInterval(() => void purgeUploads(db, phoneBytes).catch(() => undefined), FILES_PURGE_MS)
   purge.unref()
   return () => clearInterval(purge)
 }

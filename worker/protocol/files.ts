@@ -40,6 +40,8 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const PHONE_FILE_MAX_BYTES = 50 * 1024 * 1024
 export const PHONE_FILES_MAX_COUNT = 200
 export const PHONE_FILES_MAX_BYTES = 500 * 1024 * 1024
+/** all the files on one account's phones together (whoever uploaded them): 60 phones × 500 MiB would be 30 GB. */
+export const PHONE_FILES_ACCOUNT_MAX_BYTES = 2 * 1024 * 1024 * 1024
 export const PHONE_FILE_NAME_MAX = 100
 /** A phone file's name must read as it is stored (validators.ts readsAsStored, the device names' rule): the refusal. */
 export const PHONE_FILE_NAME_RULE = '文件名不能包含控制字符或文字方向控制符'

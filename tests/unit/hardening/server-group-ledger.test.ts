@@ -8,6 +8,7 @@ import { catalogue } from '../../../worker/protocol/catalogue.ts'
 import type { GroupCommandResponse } from '../../../worker/protocol/group.ts'
 import { GROUP_LEDGER_RETAIN_MS, purgeGroupLedger } from '../../../server/devices/group.ts'
 import { devicesDb } from '../../../server/devices/tables.ts'
+import { chunkRows } from '../../../server/files/phone-file-bytes.ts'
 import { purgeUploads, UPLOAD_TICKET_RETAIN_MS } from '../../../server/files/purge.ts'
 import { STALE_UPLOAD_MS } from '../../../server/files/phone-files.ts'
 import { filesDb } from '../../../server/files/tables.ts'
@@ -77,7 +78,7 @@ describe('purges', () => {
       device_id: device, user_id: user, name: 'dead.bin', size: 1, content_type: 'application/octet-stream', upload_key: `dead-${now}`,
       complete: false, created_at: new Date(now - STALE_UPLOAD_MS - 60_000),
     }).returning('id').executeTakeFirstOrThrow()
-    expect(await purgeUploads(db)).toBeGreaterThanOrEqual(1)
+    expect(await purgeUploads(db, chunkRows(t.server.db))).toBeGreaterThanOrEqual(1)
     const tickets = (await db.selectFrom('upload_tickets').select('ticket').where('ticket', 'in', [`old-${now}`, `new-${now}`]).execute()).map((r) => r.ticket)
     expect(tickets).toEqual([`new-${now}`])
     expect(await db.selectFrom('phone_files').select('id').where('id', '=', dead.id).execute()).toHaveLength(0)
