@@ -1,14 +1,14 @@
 // Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked:
 // phone-file-quota.ts), the upload itself streamed into the byte store (phone-file-bytes.ts: a file under the data dir,
-// or chunk rows any instance reaches; no request holds a whole file), the phone's file list, and the download by a short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says.
-// An uploaded .apk installs on the phone. A factory reset and a transfer wipe the phone's files (phone-file-wipe.ts).
+// or chunk rows any instance reaches; no request holds a whole file), the phone's file list, and the download by a
+// short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says. An uploaded .apk installs on the
+// phone. A factory reset and a transfer wipe the phone's files (phone-file-wipe.ts).
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import {
   fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE, PHONE_FILES_MAX_COUNT,
-  type PhoneFileList,
-  type PhoneFileTicketRequest, type UploadTicket,
+  type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
 } from '../../worker/protocol/files.ts'
 import { readsAsStored } from '../../worker/protocol/validators.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
