@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -47,6 +47,7 @@ import { registerMealRulesRoutes } from './pay/meal-rules.ts'
 import { registerActivityRoutes } from './activity/routes.ts'
 import { registerAnalyticsRoutes } from './system/analytics.ts'
 import { registerFileRoutes } from './files/routes.ts'
+import { chunkRows, filesUnder } from './files/phone-file-bytes.ts'
 import type { PhoneFilesSink } from './files/phone-files.ts'
 import { registerSystemRoutes } from './system/routes.ts'
 import { registerMessageRoutes } from './messages/routes.ts'
@@ -178,7 +179,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     await hub.start()
     const ctx: ServerContext = { app, db, hub, cluster: hub.events, route, publicRoute, auth, dataDir }
 
+    // phone files' bytes: files under the data dir for one instance over PGlite, chunk rows every instance reaches over PostgreSQL
+    const phoneFileBytes = options.databaseUrl ? chunkRows(db) : filesUnder(join(dataDir, 'files', 'phone'), db)
     const devices = registerDeviceRoutes(ctx, {
+      phoneFileBytes,
       ...(options.deviceClock?.busyMs !== undefined ? { busyMs: options.deviceClock.busyMs } : {}),
       ...(options.deviceClock?.rebootMs !== undefined ? { rebootMs: options.deviceClock.rebootMs } : {}),
     })
@@ -205,7 +209,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     registerMealRulesRoutes(ctx)
     registerActivityRoutes(ctx)
     registerAnalyticsRoutes(ctx)
-    registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream, avatarsOnDisk: !options.databaseUrl })
+    cleanups.push(registerFileRoutes(ctx, { phone: options.phoneFiles ?? devices.stream, avatarsOnDisk: !options.databaseUrl, phoneFileBytes }))
     registerSystemRoutes(ctx)
     registerMessageRoutes(ctx)
     registerAccountModuleRoutes(ctx)

@@ -8,13 +8,20 @@
 // text, clipboard and files) is held until the commit, so a rolled-back application leaves no trace and a committed
 // one is never repeated. A command re-sent after a killed worker, a dropped connection or a server restart therefore
 // answers every phone, applying only those it never reached.
+//
+// Issue 41 finding 9: the ledger is kept GROUP_LEDGER_RETAIN_MS (purged every GROUP_PURGE_MS, as sessions and card
+// tokens are), and each user's commands are limited by volume: every phone a command reaches for the first time (a new
+// ledger row) counts against RatePolicies.groupCommandUser; a re-send of phones already reached is free.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { MAX_DEVICES_PER_ACCOUNT } from '../../worker/protocol/constants.ts'
-import { isApk, PHONE_FILES_MAX_BYTES, PHONE_FILES_MAX_COUNT } from '../../worker/protocol/files.ts'
+import { isApk } from '../../worker/protocol/files.ts'
+import { checkPhoneFileQuota, lockPhoneFileQuota } from '../files/phone-file-quota.ts'
 import type { GroupCommandRequest, GroupCommandResponse, GroupPhoneResult } from '../../worker/protocol/group.ts'
 import type { AuthUser, PushHub } from '../context.ts'
 import { DomainError, Status } from '../http/errors.ts'
+import { rateKey, type RateLimit } from '../security/throttle.ts'
+import { texts } from '../security/texts.ts'
 import { accessDevice, requireNotExpired, usableDeviceNames } from './access.ts'
 import { requireNotBusy } from './busy.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
@@ -30,9 +37,26 @@ export const GroupMsg = {
   fileMissing: '文件不存在或无权使用',
   idReused: '命令编号已被另一操作使用，请重新操作',
   tooMany: `一次最多操作${MAX_DEVICES_PER_ACCOUNT}台云手机`,
-  countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
-  bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / 1024 / 1024}MB）`,
 } as const
+
+/** How long the ledger answers a re-sent command (a core re-sends what a killed worker or a restart left unanswered). */
+export const GROUP_LEDGER_RETAIN_MS = 7 * 24 * 60 * 60_000
+/** How often commands past GROUP_LEDGER_RETAIN_MS are deleted (with their results). */
+export const GROUP_PURGE_MS = 10 * 60_000
+
+/** Deletes the commands (their results go with them: on delete cascade) older than GROUP_LEDGER_RETAIN_MS; how many. */
+export const purgeGroupLedger = async (db: DevicesDb, now = Date.now()): Promise<number> => {
+  const before = new Date(now - GROUP_LEDGER_RETAIN_MS)
+  const { rows } = await sql<{ command_id: string }>`delete from group_commands where created_at <= ${before} returning command_id`.execute(db)
+  return rows.length
+}
+
+/** Of `ids`, how many this command has not reached yet: each would be a new ledger row. */
+const unreached = async (db: DevicesDb, userId: number, commandId: string, ids: ReadonlyArray<number>): Promise<number> => {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from group_command_results
+    where user_id = ${userId} and command_id = ${commandId} and user_card_id in (${sql.join([...ids])})`.execute(db)
+  return ids.length - Number(rows[0]?.n ?? 0)
+}
 
 /** The command as stored with its first request: a re-send must name the same action and payload. */
 interface CommandHead {
@@ -73,7 +97,9 @@ const deferredServices = (s: DeviceServices, trx: DevicesDb, after: Array<() => 
     viewerCount: (deviceId) => s.sim.viewerCount(deviceId),
     close: () => s.sim.close(),
   }
-  return { db: trx, clock: s.clock, hub, sim }
+  // bytes of wiped files go once the wipe commits
+  const files = { ...s.files, remove: (ids: ReadonlyArray<number>) => (later(() => s.files.remove(ids)), Promise.resolve()) }
+  return { db: trx, clock: s.clock, hub, sim, files }
 }
 
 /** A phone the caller may use now (owner or grantee), not expired, not restarting. */
@@ -88,18 +114,13 @@ const copyFile = async (s: DeviceServices, user: AuthUser, userCardId: number, s
   const device = await usable(s, user, userCardId)
   // the phone it was uploaded to has it already
   if (device.id === source.device_id) return
-  await s.db.selectFrom('devices').select('id').where('id', '=', device.id).forUpdate().execute()
-  const usage = await sql<{ n: string; bytes: string }>`
-    select count(*) as n, coalesce(sum(size), 0) as bytes from phone_files where device_id = ${device.id}`.execute(s.db)
-  const row = usage.rows[0]
-  if (Number(row?.n ?? 0) + 1 > PHONE_FILES_MAX_COUNT) throw new DomainError(Status.invalidPayload, GroupMsg.countFull)
-  if (Number(row?.bytes ?? 0) + source.size > PHONE_FILES_MAX_BYTES) throw new DomainError(Status.invalidPayload, GroupMsg.bytesFull)
+  await lockPhoneFileQuota(s.db, device.id)
+  await checkPhoneFileQuota(s.db, device.id, source.size)
   const key = randomBytes(24).toString('base64url')
   const inserted = await sql<{ id: number }>`
     insert into phone_files (device_id, user_id, name, size, content_type, upload_key, complete)
     values (${device.id}, ${user.id}, ${source.name}, ${source.size}, ${source.content_type}, ${key}, true) returning id`.execute(s.db)
-  const id = inserted.rows[0]!.id
-  await sql`insert into phone_file_chunks (file_id, seq, bytes) select ${id}, seq, bytes from phone_file_chunks where file_id = ${source.id}`.execute(s.db)
+  await s.files.copy(source.id, inserted.rows[0]!.id, s.db)
   s.sim.addFile(device.id, source.name, source.size)
   if (isApk(source.name)) s.sim.installApp(device.id, source.name)
 }
@@ -186,7 +207,9 @@ const applyOnce = async (
   return result
 }
 
-export const groupCommand = async (s: DeviceServices, user: AuthUser, request: GroupCommandRequest): Promise<GroupCommandResponse> => {
+export const groupCommand = async (
+  s: DeviceServices, user: AuthUser, request: GroupCommandRequest, rate: RateLimit,
+): Promise<GroupCommandResponse> => {
   const ids = [...new Set(request.userCardIds)]
   if (ids.length === 0) throw deviceError(DeviceStatus.invalidPhone, DeviceMsg.noDevicesChosen)
   if (ids.length > MAX_DEVICES_PER_ACCOUNT) throw deviceError(DeviceStatus.limit, GroupMsg.tooMany)
@@ -196,11 +219,17 @@ export const groupCommand = async (s: DeviceServices, user: AuthUser, request: G
   let source: SourceFile | null = null
   if (request.action === 'file') {
     if (request.fileId === undefined) throw new DomainError(Status.invalidPayload, GroupMsg.noFile)
-    const { rows } = await sql<SourceFile>`select id, device_id, name, size, content_type from phone_files
-      where id = ${request.fileId} and user_id = ${user.id} and complete`.execute(s.db)
-    source = rows[0] ?? null
-    if (source === null) throw new DomainError(Status.notFound, GroupMsg.fileMissing)
+    const { rows } = await sql<SourceFile & { user_card_id: number }>`select f.id, f.device_id, f.name, f.size, f.content_type, d.user_card_id
+      from phone_files f join devices d on d.id = f.device_id
+      where f.id = ${request.fileId} and f.user_id = ${user.id} and f.complete`.execute(s.db)
+    const row = rows[0]
+    // the caller's upload, on a phone the caller may still use (a former grantee's uploads stay with the phone)
+    const stillTheirs = row ? await accessDevice(s.db, user.id, row.user_card_id).then(() => true, () => false) : false
+    if (!row || !stillTheirs) throw new DomainError(Status.notFound, GroupMsg.fileMissing)
+    source = row
   }
+  const fresh = await unreached(s.db, user.id, request.commandId, ids)
+  if (fresh > 0) await rate.take([rateKey('groupCommandUser', user.id)], fresh, texts.groupThrottled)
   await commandHead(s.db, user.id, request)
   // only the caller's phones (owned or authorised to it) are named; another's and a missing one look the same
   const names = await usableDeviceNames(s.db, user.id, ids)

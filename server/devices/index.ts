@@ -9,7 +9,8 @@ import { makeClock, type DeviceClockOptions } from './clock.ts'
 import { commonUserCards } from './common-cards.ts'
 import { getParams, manufacturers, modelsOf, restoreParams, updateParams } from './model-params.ts'
 import { connect, reboot, repair, reset } from './operations.ts'
-import { groupCommand } from './group.ts'
+import { GROUP_PURGE_MS, groupCommand, purgeGroupLedger } from './group.ts'
+import { createRateLimit } from '../security/throttle.ts'
 import { authDetails, authorise, authRecords, cancelAuth } from './phone-auth.ts'
 import { replaceDevice, replacementRecords } from './replacement.ts'
 import type { DeviceServices } from './services.ts'
@@ -22,6 +23,7 @@ import { devicesDb } from './tables.ts'
 import { timingRecords } from './timing.ts'
 import { transferDevices, transferRecords } from './transfer.ts'
 import { originOf } from '../http/origin.ts'
+import { chunkRows, type PhoneFileBytes } from '../files/phone-file-bytes.ts'
 
 export { seedDeviceDemoData } from './seed.ts'
 
@@ -40,7 +42,10 @@ export interface DeviceRoutes {
  * through StartOptions.deviceClock), never from changed defaults; this module reads no environment itself, so a server
  * started inside a test process gets only what the test states.
  */
-export interface DeviceRoutesOptions extends DeviceClockOptions {}
+export interface DeviceRoutesOptions extends DeviceClockOptions {
+  /** where phone files' bytes live (default: chunk rows in the database). */
+  readonly phoneFileBytes?: PhoneFileBytes
+}
 
 export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
   const { app, route } = ctx
@@ -56,7 +61,7 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     relaySecret: () => (relaySecret ??= sharedSecret(clusterDb(ctx.db), 'phone-stream-relay')),
   })
   const sim = streamAcrossInstances(stream, ctx.cluster)
-  const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
+  const s: DeviceServices = { db, clock, hub: ctx.hub, sim, files: options.phoneFileBytes ?? chunkRows(ctx.db) }
   const c = catalogue
 
   route(app, c.connect, ({ payload, user, c: hc }) => connect(s, user, payload.userCardId, originOf(hc)))
@@ -65,7 +70,11 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
   route(app, c.oneKeyRepair, ({ payload, user }) => repair(s, user, payload.userCardId))
   route(app, c.bulkReboot, ({ payload, user }) => bulk(s, user, payload.userCardIds, reboot))
   route(app, c.bulkReset, ({ payload, user }) => bulk(s, user, payload.userCardIds, reset))
-  route(app, c.groupCommand, ({ payload, user }) => groupCommand(s, user, payload))
+  const groupRate = createRateLimit(ctx.db)
+  route(app, c.groupCommand, ({ payload, user }) => groupCommand(s, user, payload, groupRate))
+  // the ledger does not pile up (every instance purges; the delete is idempotent)
+  const ledgerPurge = setInterval(() => void purgeGroupLedger(db).catch(() => undefined), GROUP_PURGE_MS)
+  ledgerPurge.unref()
   route(app, c.replaceDevice, ({ payload, user }) => replaceDevice(s, user, payload.userCardId))
   route(app, c.replacementRecords, ({ user }) => replacementRecords(s, user))
   route(app, c.getCommonUserCard, ({ user }) => commonUserCards(s, user))
@@ -83,5 +92,9 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     updateParams(s, user, payload.userCardId, payload.manufacturer, payload.model))
   route(app, c.restoreModelParameters, ({ payload, user }) => restoreParams(s, user, payload.userCardId))
 
-  return { handleUpgrade: sim.handleUpgrade, close: sim.close, stream: sim, local: stream }
+  const close = (): Promise<void> => {
+    clearInterval(ledgerPurge)
+    return sim.close()
+  }
+  return { handleUpgrade: sim.handleUpgrade, close, stream: sim, local: stream }
 }

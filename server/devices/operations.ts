@@ -5,6 +5,7 @@ import type { AuthUser } from '../context.ts'
 import { accessDevice, ownerAndGrantees, requireNotExpired, requireOwner } from './access.ts'
 import { busyState, markBusy, recordConnect, requireNotBusy } from './busy.ts'
 import { endDeviceCardTokens, issueCardToken } from './card-tokens.ts'
+import { wipePhoneFiles } from '../files/phone-file-wipe.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { DomainError } from '../http/errors.ts'
 import { UNAUTHORIZED_MSG } from '../http/route.ts'
@@ -52,8 +53,9 @@ export const reset = async (s: DeviceServices, user: AuthUser, userCardId: numbe
   requireOwner(access, DeviceMsg.granteeCannotReset)
   requireNotExpired(access.device, s.clock)
   await requireNotBusy(s.db, access.device.id, s.clock)
-  // a reset phone starts afresh: every card token of it ends (its viewers connect again for new ones)
+  // a reset phone starts afresh: every card token of it ends (its viewers connect again for new ones), its files go
   await endDeviceCardTokens(s.db, access.device.id)
+  await s.files.remove(await wipePhoneFiles(s.db, access.device.id))
   const busySeconds = await restart(s, access.device.id, 'reset', s.clock.busyMs)
   s.sim.resetPhone(access.device.id)
   return { userCardId, busySeconds }

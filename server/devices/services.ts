@@ -1,6 +1,7 @@
 // What every device handler works with: the database with the device tables, the clock, the push hub and the
 // phone stream; plus the pushes the operations send.
 import type { PushHub } from '../context.ts'
+import type { PhoneFileBytes } from '../files/phone-file-bytes.ts'
 import type { DeviceClock } from './clock.ts'
 import type { StreamServer } from './sim/stream-server.ts'
 import type { DevicesDb } from './tables.ts'
@@ -10,6 +11,8 @@ export interface DeviceServices {
   readonly clock: DeviceClock
   readonly hub: PushHub
   readonly sim: StreamServer
+  /** where phone files' bytes live (a factory reset and a transfer remove them, a group copy copies them). */
+  readonly files: PhoneFileBytes
 }
 
 const usernameOf = async (db: DevicesDb, userId: number): Promise<string | null> =>

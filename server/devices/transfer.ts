@@ -8,6 +8,7 @@ import type { AuthUser } from '../context.ts'
 import { lockCards, lockDeviceOwner } from '../db/row-locks.ts'
 import { accessDevice, deviceNotFoundOrNotYours, requireNotExpired, requireOwner, type DeviceRow } from './access.ts'
 import { requireNotBusy } from './busy.ts'
+import { wipePhoneFiles } from '../files/phone-file-wipe.ts'
 import { DeviceMsg, DeviceStatus, deviceError } from './errors.ts'
 import { pushRefresh, type DeviceServices } from './services.ts'
 
@@ -29,6 +30,7 @@ export const transferDevices = async (
   // every check runs with the devices and then the recipient's device count locked (devices before users, as
   // everywhere): transfers, authorisations and replacements of these devices, and anything adding devices to the
   // recipient, wait for this one to end
+  const wiped: number[] = []
   const devices = await s.db.transaction().execute(async (trx) => {
     await lockCards(trx, ids)
     const devices: DeviceRow[] = []
@@ -51,6 +53,8 @@ export const transferDevices = async (
       // a record only for a device that moved (PGlite reports no affected-row count: returning() tells)
       if (!moved) throw deviceNotFoundOrNotYours()
       await trx.deleteFrom('device_sessions').where('device_id', '=', d.id).execute()
+      // the new owner gets the phone without the old owner's files
+      wiped.push(...(await wipePhoneFiles(trx, d.id)))
       await trx.insertInto('device_transfers').values({
         device_id: d.id, user_card_id: d.user_card_id, disk_name: d.disk_name, from_user_id: user.id, to_user_id: to.id,
         created_at: new Date(s.clock.now()),
@@ -58,6 +62,7 @@ export const transferDevices = async (
     }
     return devices
   })
+  await s.files.remove(wiped)
   for (const d of devices) s.sim.kick(d.id, 'accessRemoved', user.id)
   await pushRefresh(s, [user.id, to.id])
   return { count: devices.length, phone: to.phone }

@@ -1,21 +1,29 @@
-// Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked),
-// the upload itself streamed into chunks (so no request holds a whole file, and any instance serves it), the phone's
-// file list, and the download whose upload key is the file's own capability. An uploaded .apk installs on the phone.
+// Files to and from a cloud phone: the upload ticket for one file (caller may use the phone, file and quota checked:
+// phone-file-quota.ts), the upload itself streamed into the byte store (phone-file-bytes.ts: a file under the data dir,
+// or chunk rows any instance reaches; no request holds a whole file), the phone's file list, and the download by a
+// short-lived key for the caller (phone-file-urls.ts), served as served-type.ts says. An uploaded .apk installs on the
+// phone. A factory reset and a transfer wipe the phone's files (phone-file-wipe.ts).
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { sql } from 'kysely'
 import { envelope } from '../../worker/protocol/envelope.ts'
 import {
-  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILES_MAX_BYTES,
-  PHONE_FILES_MAX_COUNT, type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
+  fileDownloadUrl, isApk, PHONE_FILE_FLAG, PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE, PHONE_FILES_MAX_COUNT,
+  type PhoneFileList, type PhoneFileTicketRequest, type UploadTicket,
 } from '../../worker/protocol/files.ts'
+import { readsAsStored } from '../../worker/protocol/validators.ts'
 import type { AuthUser, ServerContext } from '../context.ts'
+import { clusterDb } from '../cluster/tables.ts'
+import { sharedSecret } from '../cluster/secrets.ts'
 import { accessDevice, requireNotExpired } from '../devices/access.ts'
 import { makeClock } from '../devices/clock.ts'
 import { devicesDb } from '../devices/tables.ts'
 import { DomainError, Status } from '../http/errors.ts'
 import { failure } from '../http/route.ts'
 import { fileHostOf } from './file-host.ts'
+import { TooManyBytes, type PhoneFileBytes } from './phone-file-bytes.ts'
+import { checkPhoneFileQuota, lockPhoneFileQuota, QuotaMsg } from './phone-file-quota.ts'
+import { createPhoneFileUrls } from './phone-file-urls.ts'
+import { PHONE_FILE_SANDBOX, servedType } from './served-type.ts'
 import type { FilesDb } from './tables.ts'
 
 /**
@@ -30,9 +38,7 @@ export interface PhoneFilesSink {
 export const PHONE_UPLOAD_PATH = '/api/document/newFile/phoneUpload'
 const TICKET_MS = 10 * 60_000
 /** an upload still writing after this long is taken as dead: its reserved quota is freed. */
-const STALE_UPLOAD_MS = 15 * 60_000
-/** bytes per stored chunk (the most one request holds of a file at a time, give or take one read). */
-const CHUNK_BYTES = 256 * 1024
+export const STALE_UPLOAD_MS = 15 * 60_000
 const MIB = 1024 * 1024
 
 export const PhoneFileMsg = {
@@ -41,19 +47,23 @@ export const PhoneFileMsg = {
   empty: '文件内容为空',
   noName: '文件名不能为空',
   longName: `文件名不能超过${PHONE_FILE_NAME_MAX}个字符`,
-  countFull: `云手机文件数量已达上限（${PHONE_FILES_MAX_COUNT}个）`,
-  bytesFull: `云手机文件空间不足（上限${PHONE_FILES_MAX_BYTES / MIB}MB）`,
+  misreading: PHONE_FILE_NAME_RULE,
+  ...QuotaMsg,
   sizeMismatch: '文件大小与申请时不符，请重新上传',
   interrupted: '上传中断，请重新上传',
   missing: '文件不存在',
+  linkExpired: '下载链接已过期，请刷新文件列表后重试',
 } as const
 
 const refuse = (msg: string): DomainError => new DomainError(Status.invalidPayload, msg)
 
-/** The name as stored: no folders or characters a phone's file system refuses; empty and over-long names refused. */
+/**
+ * The name as stored: no folders or characters a phone's file system refuses; empty and over-long names refused, and
+ * names that would read other than stored (controls, bidirectional overrides: the device names' rule) refused.
+ */
 export const phoneFileName = (raw: string): string => {
-  // eslint-disable-next-line no-control-regex
-  const name = raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim()
+  if (!readsAsStored(raw)) throw refuse(PhoneFileMsg.misreading)
+  const name = raw.replace(/[\\/:*?"<>|]/g, '_').trim()
   if (name === '' || /^\.+$/.test(name)) throw refuse(PhoneFileMsg.noName)
   if ([...name].length > PHONE_FILE_NAME_MAX) throw refuse(PhoneFileMsg.longName)
   return name
@@ -79,11 +89,11 @@ const SEED_FILES: ReadonlyArray<{ name: string; type: string; bytes: Uint8Array 
 
 const newKey = (): string => randomBytes(24).toString('base64url')
 
-/** `attachment` with the name's last part, readable by every browser (RFC 6266: an ASCII fallback and UTF-8). */
-const disposition = (name: string): string => {
+/** `attachment` (or `inline`) with the name's last part, readable by every browser (RFC 6266: an ASCII fallback and UTF-8). */
+const disposition = (name: string, inline: boolean): string => {
   const base = name.split('/').pop() || 'file'
   const ascii = base.replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`
 }
 
 export interface PhoneFiles {
@@ -95,9 +105,11 @@ export interface PhoneFiles {
   download(c: Context, uploadKey: string, fileId: number): Promise<Response>
 }
 
-export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFilesSink | undefined): PhoneFiles => {
+export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, bytes: PhoneFileBytes, sink: PhoneFilesSink | undefined): PhoneFiles => {
   const devices = devicesDb(ctx.db)
   const clock = makeClock()
+  let secret: Promise<string> | null = null
+  const urls = createPhoneFileUrls(() => (secret ??= sharedSecret(clusterDb(ctx.db), 'phone-file-url')))
 
   /** the device the user may use now (owner or grantee, not expired). */
   const usableDevice = async (userId: number, userCardId: number) => {
@@ -106,68 +118,40 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
     return device
   }
 
-  const ensureSeeded = (deviceId: number): Promise<void> =>
-    db.transaction().execute(async (trx) => {
+  /** the files a new phone holds: rows in one transaction, their bytes once it committed (the store is not in it). */
+  const ensureSeeded = async (deviceId: number): Promise<void> => {
+    const made = await db.transaction().execute(async (trx) => {
       const fresh = await trx.insertInto('phone_file_seeds').values({ device_id: deviceId })
         .onConflict((oc) => oc.column('device_id').doNothing()).returning('device_id').executeTakeFirst()
-      if (!fresh) return
+      if (!fresh) return []
+      const rows: Array<{ id: number; bytes: Uint8Array }> = []
       for (const f of SEED_FILES) {
         const row = await trx.insertInto('phone_files').values({
           device_id: deviceId, user_id: null, name: f.name, size: f.bytes.length, content_type: f.type, upload_key: newKey(), complete: true,
         }).returning('id').executeTakeFirstOrThrow()
-        await trx.insertInto('phone_file_chunks').values({ file_id: row.id, seq: 0, bytes: f.bytes }).execute()
+        rows.push({ id: row.id, bytes: f.bytes })
       }
+      return rows
     })
-
-  /** refuses a file that would take the phone past its count or bytes (writes in flight included). */
-  const checkQuota = async (trx: FilesDb, deviceId: number, size: number): Promise<void> => {
-    const usage = await trx.selectFrom('phone_files')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
-      .where('device_id', '=', deviceId).executeTakeFirstOrThrow()
-    if (Number(usage.n) + 1 > PHONE_FILES_MAX_COUNT) throw refuse(PhoneFileMsg.countFull)
-    if (Number(usage.bytes) + size > PHONE_FILES_MAX_BYTES) throw refuse(PhoneFileMsg.bytesFull)
+    for (const f of made) {
+      const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(f.bytes), c.close()) })
+      await bytes.write(f.id, body, f.bytes.length)
+    }
   }
 
-  /** a row holding the file's place in the quota while its bytes are written (one phone's checks take turns). */
-  const reserve = (deviceId: number, userId: number, name: string, size: number, type: string) =>
-    db.transaction().execute(async (trx) => {
-      await trx.selectFrom('devices').select('id').where('id', '=', deviceId).forUpdate().execute()
-      await trx.deleteFrom('phone_files').where('device_id', '=', deviceId).where('complete', '=', false)
-        .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).execute()
-      await checkQuota(trx, deviceId, size)
-      return trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
-        .returning(['id', 'upload_key']).executeTakeFirstOrThrow()
+  /** a row holding the file's place in the quotas while its bytes are written (one phone's and one owner's checks take turns). */
+  const reserve = async (deviceId: number, userId: number, name: string, size: number, type: string) => {
+    const { file, dead } = await db.transaction().execute(async (trx) => {
+      await lockPhoneFileQuota(trx, deviceId)
+      const dead = await trx.deleteFrom('phone_files').where('device_id', '=', deviceId).where('complete', '=', false)
+        .where('created_at', '<', new Date(Date.now() - STALE_UPLOAD_MS)).returning('id').execute()
+      await checkPhoneFileQuota(trx, deviceId, size)
+      const file = await trx.insertInto('phone_files').values({ device_id: deviceId, user_id: userId, name, size, content_type: type, upload_key: newKey() })
+        .returning('id').executeTakeFirstOrThrow()
+      return { file, dead }
     })
-
-  /** the body into chunks of the file; returns its length, refusing more than `limit` bytes. */
-  const writeChunks = async (fileId: number, body: ReadableStream<Uint8Array> | null, limit: number): Promise<number> => {
-    if (!body) return 0
-    const reader = body.getReader()
-    let parts: Uint8Array[] = []
-    let held = 0
-    let seq = 0
-    let total = 0
-    const flush = async () => {
-      if (held === 0) return
-      const bytes = Buffer.concat(parts, held)
-      parts = []
-      held = 0
-      await db.insertInto('phone_file_chunks').values({ file_id: fileId, seq: seq++, bytes }).execute()
-    }
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.length
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined)
-        throw refuse(PhoneFileMsg.sizeMismatch)
-      }
-      parts.push(value)
-      held += value.length
-      if (held >= CHUNK_BYTES) await flush()
-    }
-    await flush()
-    return total
+    await bytes.remove(dead.map((r) => r.id))
+    return file
   }
 
   const notify = (deviceId: number, name: string, size: number): void => {
@@ -186,7 +170,7 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
       const name = phoneFileName(request.name)
       checkSize(request.size)
       await ensureSeeded(device.id)
-      await checkQuota(db, device.id, request.size)
+      await checkPhoneFileQuota(db, device.id, request.size)
       const ticket = newKey()
       await db.insertInto('upload_tickets').values({
         ticket, user_id: user.id, purpose: PHONE_FILE_FLAG, expires_at: new Date(Date.now() + TICKET_MS),
@@ -198,15 +182,16 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
     async list(c, user, userCardId) {
       const device = await usableDevice(user.id, userCardId)
       await ensureSeeded(device.id)
-      const rows = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'created_at', 'upload_key'])
+      const rows = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'created_at'])
         .where('device_id', '=', device.id).where('complete', '=', true)
         .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PHONE_FILES_MAX_COUNT).execute()
+      // each file with a key for this caller alone, for a few minutes: no file's lasting capability leaves the server
       return {
         fileHost: fileHostOf(c),
-        list: rows.map((r) => ({
+        list: await Promise.all(rows.map(async (r) => ({
           fileId: String(r.id), name: r.name, size: r.size, createdAt: new Date(r.created_at).toISOString(),
-          flag: PHONE_FILE_FLAG, uploadKey: r.upload_key,
-        })),
+          flag: PHONE_FILE_FLAG, uploadKey: await urls.keyFor(r.id, user.id),
+        }))),
       }
     },
 
@@ -227,42 +212,51 @@ export const createPhoneFiles = (ctx: ServerContext, db: FilesDb, sink: PhoneFil
       const device = await usableDevice(spent.user_id, card.user_card_id)
       const file = await reserve(device.id, spent.user_id, spent.file_name, size, contentTypeOf(c.req.header('Content-Type')))
       try {
-        const written = await writeChunks(file.id, c.req.raw.body, size)
+        const written = await bytes.write(file.id, c.req.raw.body, size)
         if (written !== size) throw refuse(written === 0 ? PhoneFileMsg.empty : PhoneFileMsg.sizeMismatch)
-        await db.updateTable('phone_files').set({ complete: true, created_at: new Date() }).where('id', '=', file.id).execute()
+        const done = await db.updateTable('phone_files').set({ complete: true, created_at: new Date() }).where('id', '=', file.id)
+          .returning('id').executeTakeFirst()
+        // wiped meanwhile (a factory reset, a transfer): the bytes go too
+        if (!done) throw refuse(PhoneFileMsg.interrupted)
       } catch (error) {
         await db.deleteFrom('phone_files').where('id', '=', file.id).execute()
+        await bytes.remove([file.id])
+        if (error instanceof TooManyBytes) throw refuse(PhoneFileMsg.sizeMismatch)
         if (error instanceof DomainError) throw error
         return failure(c, Status.invalidPayload, PhoneFileMsg.interrupted)
       }
       notify(device.id, spent.file_name, size)
       const fileId = String(file.id)
-      return c.json(envelope(Status.ok, {
-        fileId, fileKey: file.upload_key, url: fileDownloadUrl(fileHostOf(c), PHONE_FILE_FLAG, file.upload_key, fileId),
-      }))
+      const key = await urls.keyFor(file.id, spent.user_id)
+      return c.json(envelope(Status.ok, { fileId, fileKey: key, url: fileDownloadUrl(fileHostOf(c), PHONE_FILE_FLAG, key, fileId) }))
     },
 
-    async download(c, uploadKey, fileId) {
-      const file = await db.selectFrom('phone_files').select(['id', 'name', 'size', 'content_type'])
-        .where('id', '=', fileId).where('upload_key', '=', uploadKey).where('complete', '=', true).executeTakeFirst()
-      if (!file) return failure(c, Status.notFound, PhoneFileMsg.missing, null, 404)
-      let seq = 0
-      // one chunk read from the database per pull: memory stays at a chunk whatever the file's size
-      const stream = new ReadableStream<Uint8Array>({
-        pull: async (controller) => {
-          const chunk = await db.selectFrom('phone_file_chunks').select('bytes')
-            .where('file_id', '=', file.id).where('seq', '=', seq++).executeTakeFirst()
-          if (chunk) controller.enqueue(new Uint8Array(chunk.bytes))
-          else controller.close()
-        },
+    async download(c, key, fileId) {
+      const missing = () => failure(c, Status.notFound, PhoneFileMsg.missing, null, 404)
+      const caller = await urls.check(key, fileId)
+      if (caller === 'invalid') return missing()
+      if (caller === 'expired') return failure(c, Status.notFound, PhoneFileMsg.linkExpired, null, 404)
+      const file = await db.selectFrom('phone_files').innerJoin('devices', 'devices.id', 'phone_files.device_id')
+        .select(['phone_files.id', 'phone_files.name', 'phone_files.size', 'phone_files.content_type', 'devices.user_card_id'])
+        .where('phone_files.id', '=', fileId).where('phone_files.complete', '=', true).executeTakeFirst()
+      if (!file) return missing()
+      // the key's user must still be one who may use the phone (a transfer or removeAuth since ends it)
+      const allowed = await usableDevice(caller.userId, file.user_card_id).then(() => true, (error: unknown) => {
+        if (error instanceof DomainError) return false
+        throw error
       })
-      c.header('Content-Type', file.content_type)
+      if (!allowed) return missing()
+      const stream = await bytes.read(file.id)
+      if (!stream) return missing()
+      const served = servedType(file.name, file.content_type)
+      c.header('Content-Type', served.contentType)
       c.header('Content-Length', String(file.size))
-      c.header('Content-Disposition', disposition(file.name))
+      c.header('Content-Disposition', disposition(file.name, served.inline))
+      c.header('Content-Security-Policy', PHONE_FILE_SANDBOX)
       c.header('X-Content-Type-Options', 'nosniff')
       c.header('Cross-Origin-Resource-Policy', 'cross-origin')
-      // the URL is the capability: kept out of shared caches
-      c.header('Cache-Control', 'private, max-age=3600')
+      // the key is the caller's for a few minutes: kept out of every cache
+      c.header('Cache-Control', 'private, no-store')
       return c.body(stream)
     },
   }

@@ -16,6 +16,8 @@ import { createThrottle, throttleKey } from '../security/throttle.ts'
 import { AvatarMsg, createAvatarStore, serveStored } from './avatars.ts'
 import { fileHostOf } from './file-host.ts'
 import { createPhoneFiles, PHONE_UPLOAD_PATH, PhoneFileMsg, type PhoneFilesSink } from './phone-files.ts'
+import { chunkRows, type PhoneFileBytes } from './phone-file-bytes.ts'
+import { FILES_PURGE_MS, purgeUploads } from './purge.ts'
 import { filesDb } from './tables.ts'
 
 export const UPLOAD_PATH = '/api/document/newFile/upload'
@@ -43,14 +45,18 @@ export interface FileRoutesOptions {
   readonly phone?: PhoneFilesSink | undefined
   /** keep avatar bytes in files under the data dir (one instance over PGlite) rather than in chunk rows. */
   readonly avatarsOnDisk?: boolean
+  /** where phone files' bytes live (default: chunk rows in the database). */
+  readonly phoneFileBytes?: PhoneFileBytes
 }
 
-export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOptions = {}): void => {
+/** Registers the routes and starts the purge of old upload tickets and dead uploads; returns what stops it. */
+export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOptions = {}): (() => void) => {
   const { app, route } = ctx
   const db = filesDb(ctx.db)
   const avatars = createAvatarStore(db, options.avatarsOnDisk ? join(ctx.dataDir, 'files', 'avatars') : undefined)
   const throttle = createThrottle(ctx.db)
-  const phoneFiles = createPhoneFiles(ctx, db, options.phone)
+  const phoneBytes = options.phoneFileBytes ?? chunkRows(ctx.db)
+  const phoneFiles = createPhoneFiles(ctx, db, phoneBytes, options.phone)
 
   route(app, catalogue.getUploadTicket, async ({ payload, user }) => {
     if (payload.purpose === PHONE_FILE_FLAG) return phoneFiles.issueTicket(user, payload)
@@ -99,4 +105,8 @@ export const registerFileRoutes = (ctx: ServerContext, options: FileRoutesOption
     if (!file || file.id !== Number(fileId) || file.purpose !== c.req.param('flag')) return failure(c, Status.notFound, FileMsg.missing, null, 404)
     return serveStored(c, file, `${file.purpose}-${fileId}.${file.contentType.split('/')[1] ?? 'bin'}`)
   })
+
+  const purge = setInterval(() => void purgeUploads(db, phoneBytes).catch(() => undefined), FILES_PURGE_MS)
+  purge.unref()
+  return () => clearInterval(purge)
 }

@@ -113,6 +113,8 @@ export interface RatePolicy {
 export const RatePolicies = {
   analyticsAddress: { limit: 3_000, windowMs: 10 * MINUTE },
   analyticsUser: { limit: 600, windowMs: 10 * MINUTE },
+  /** group control, counted in phones a command reaches for the first time (each one a ledger row; issue 41 finding 9). */
+  groupCommandUser: { limit: 600, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RatePolicy>
 
 export interface RateKey {
@@ -124,14 +126,17 @@ export const rateKey = (action: keyof typeof RatePolicies, subject: string | num
   ({ key: `${action}:${subject}`, policy: RatePolicies[action] })
 
 export interface RateLimit {
-  /** counts `amount` units against every key; refuses (DomainError THROTTLED_STATUS) when one goes over its limit. */
-  take(keys: ReadonlyArray<RateKey>, amount: number): Promise<void>
+  /**
+   * counts `amount` units against every key; refuses (DomainError THROTTLED_STATUS, Chinese msg with the wait: `message`,
+   * texts.throttled by default) when one goes over its limit.
+   */
+  take(keys: ReadonlyArray<RateKey>, amount: number, message?: (seconds: number) => string): Promise<void>
 }
 
 export const createRateLimit = (database: Kysely<Database>, now: () => number = Date.now): RateLimit => {
   const db = database as unknown as ThrottleDb
   return {
-    async take(keys, amount) {
+    async take(keys, amount, message = texts.throttled) {
       const at = new Date(now())
       let waitMs = 0
       for (const { key, policy } of keys) {
@@ -147,7 +152,7 @@ export const createRateLimit = (database: Kysely<Database>, now: () => number = 
           waitMs = Math.max(waitMs, new Date(row.last_failure_at).getTime() + policy.windowMs - at.getTime())
         }
       }
-      if (waitMs > 0) throw new DomainError(THROTTLED_STATUS, texts.throttled(Math.max(1, Math.ceil(waitMs / 1000))))
+      if (waitMs > 0) throw new DomainError(THROTTLED_STATUS, message(Math.max(1, Math.ceil(waitMs / 1000))))
     },
   }
 }

@@ -39,4 +39,5 @@ export const filesZhCN = {
   downloaded: '已保存到本机',
   downloadFailed: '下载失败，请稍后重试',
   downloadTimeout: '下载超时，请检查网络后重试',
+  fileGone: '文件已不在云手机上',
 } as const

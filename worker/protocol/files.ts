@@ -40,9 +40,17 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const PHONE_FILE_MAX_BYTES = 50 * 1024 * 1024
 export const PHONE_FILES_MAX_COUNT = 200
 export const PHONE_FILES_MAX_BYTES = 500 * 1024 * 1024
+/** all the files on one account's phones together (whoever uploaded them): 60 phones × 500 MiB would be 30 GB. */
+export const PHONE_FILES_ACCOUNT_MAX_BYTES = 2 * 1024 * 1024 * 1024
 export const PHONE_FILE_NAME_MAX = 100
-/** the `flag` of a phone file's download URL (§7 shape); its upload key is the file's own unguessable capability. */
+/** A phone file's name must read as it is stored (validators.ts readsAsStored, the device names' rule): the refusal. */
+export const PHONE_FILE_NAME_RULE = '文件名不能包含控制字符或文字方向控制符'
+/**
+ * the `flag` of a phone file's download URL (§7 shape); its upload key is a signed key for one file and one user that
+ * lasts PHONE_FILE_URL_MS (a list older than that is fetched again before a download).
+ */
 export const PHONE_FILE_FLAG = 'phoneFile'
+export const PHONE_FILE_URL_MS = 5 * 60_000
 /** files the tab sends to the phone at once. */
 export const PHONE_UPLOAD_CONCURRENCY = 2
 /** an uploaded file with this ending is an app: it installs on the phone. */
@@ -82,6 +90,7 @@ export const PhoneFile = Schema.Struct({
   /** ISO time. */
   createdAt: Schema.String,
   flag: Schema.String,
+  /** the caller's key to download it, for PHONE_FILE_URL_MS. */
   uploadKey: Schema.String,
 })
 export type PhoneFile = typeof PhoneFile.Type
@@ -103,7 +112,10 @@ export const fileEndpoints = {
     name: 'getUploadTicket', method: 'POST', repeatable: true, path: '/api/document/newFile/uploadTicket',
     request: UploadTicketRequest, response: UploadTicket,
   }),
-  /** ours: the files on a cloud phone, each downloadable through `fileDownloadUrl(fileHost, flag, uploadKey, fileId)`. */
+  /**
+   * ours: the files on a cloud phone, each downloadable by the caller through `fileDownloadUrl(fileHost, flag, uploadKey,
+   * fileId)` for PHONE_FILE_URL_MS.
+   */
   getPhoneFiles: endpoint({
     name: 'getPhoneFiles', method: 'GET', repeatable: true, path: '/api/document/newFile/phoneFiles',
     request: Schema.Struct({ userCardId: Id }), response: PhoneFileList,

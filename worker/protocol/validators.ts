@@ -50,13 +50,19 @@ export const nicknameOk = (nick: string): boolean => {
 export const DEVICE_NAME_MAX = 20
 export const DEVICE_NAME_RULE = `云手机名称为1-${DEVICE_NAME_MAX}个字符，不能包含英文逗号或控制字符`
 
-/** A device name: 1 to DEVICE_NAME_MAX characters after trimming; no control characters, no line or paragraph
- * separators, no bidirectional overrides (a name must read as it is stored) and no ASCII comma (orders carry names as
- * csv). */
+/** Control characters (C0, DEL, C1), line and paragraph separators and bidirectional embeddings, overrides and
+ * isolates: what makes a name read other than it is stored (`evil\u202Egpj.apk` shows as `evilkpa.jpg`). */
+// eslint-disable-next-line no-control-regex
+const MISREADING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+
+/** A name others are shown (a device's, a phone file's) reads as it is stored: none of MISREADING. */
+export const readsAsStored = (name: string): boolean => !MISREADING.test(name)
+
+/** A device name: 1 to DEVICE_NAME_MAX characters after trimming, reading as stored (readsAsStored) and no ASCII comma
+ * (orders carry names as csv). */
 export const isDeviceName = (name: string): boolean => {
   const n = [...name.trim()].length
-  // eslint-disable-next-line no-control-regex
-  return n >= 1 && n <= DEVICE_NAME_MAX && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069,]/.test(name)
+  return n >= 1 && n <= DEVICE_NAME_MAX && readsAsStored(name) && !name.includes(',')
 }
 
 /** Activation codes are typed loosely: spaces dropped, letters upper-cased. */

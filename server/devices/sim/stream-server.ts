@@ -40,6 +40,7 @@ import { sessionDigest } from '../../session/tokens.ts'
 import { AUDIO_FRAME_MS, AUDIO_FRAME_SAMPLES, AUDIO_SAMPLE_RATE, createMusicEncoder, melodySamples, type MusicEncoder, type OpusPacket } from './audio.ts'
 import { ackClipboardMessage, clipboardMessage, CONTROL_TYPE, parseControl, type ControlMessage } from './control.ts'
 import type { EncodedPacket, EncoderSettings } from './encoder.ts'
+import { createExpiryTimers } from './expiry-timers.ts'
 import { localLeases, LEASE_REFRESH_MS, type PhoneLeases } from './leases.ts'
 import {
   addFile as addFileTo, animating, applyControl, clockText, initialPhone, installApp as installAppOn, musicPositionAt, screenSize, settle, type PhoneEffect,
@@ -138,6 +139,8 @@ interface CardGrant {
   readonly userId: number
   readonly token: string
   readonly session: string
+  /** the device's expiry when the token was checked (ms, device clock): expiry-timers.ts ends it then. */
+  readonly expiresAt: number
 }
 
 /** What every channel holds: its socket, its card, and the grant that opened it. */
@@ -319,6 +322,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     phone.releaseTimer = null
     const channel: ThumbChannel = { kind: 'thumb', socket, cardId, ...grant, phone }
     socket.thumbs.set(cardId, channel)
+    expiry.watch(grant.deviceId, grant.expiresAt)
     watchIdle(socket)
     phone.thumbViewers.add(channel)
     syncThumbClock(phone)
@@ -622,6 +626,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (await busyState(db, device.id, clock)) return 'restarting'
     const placement = await leases.claim(device.id).catch(() => null)
     if (!placement?.local) return 'unavailable'
+    expiry.watch(device.id, new Date(device.expires_at).getTime())
     return { deviceId: device.id, userId }
   }
 
@@ -698,6 +703,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     socket.channels.set(cardId, channel)
     watchIdle(socket)
     phone.viewers.add(channel)
+    expiry.watch(grant.deviceId, grant.expiresAt)
     syncAudio(phone)
     sendJson(socket, { op: 'opened', cardId, preset: phone.preset })
     requestKeyframe(phone, clock.now(), true)
@@ -774,7 +780,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const ended = endedReason(row, clock.now())
     if (ended) return ended
     if (await busyState(db, row.device_id, clock)) return 'restarting'
-    return { deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token) }
+    return {
+      deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token),
+      expiresAt: new Date(row.device_expires_at).getTime(),
+    }
   }
 
   /** group control's targets hold no card token: one that expired by the clock leaves every group here, its masters told. */
@@ -814,6 +823,19 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       checking = false
     }
   }
+  const expiry = createExpiryTimers(clock, {
+    expiryOf: async (deviceId) => {
+      const row = await db.selectFrom('devices').select('expires_at').where('id', '=', deviceId).executeTakeFirst()
+      return row ? new Date(row.expires_at).getTime() : null
+    },
+    open: (deviceId) => {
+      const phone = phones.get(deviceId)
+      if (phone && (phone.viewers.size > 0 || phone.thumbViewers.size > 0)) return true
+      return [...sockets].some((s) => [...s.mirrors.values()].some((targets) => [...targets.values()].some((t) => t.deviceId === deviceId)))
+    },
+    expire: (deviceId) => self.kick(deviceId, 'expired'),
+  })
+
   const tokenTimer = setInterval(() => void checkTokens().catch(() => undefined), options.tokenCheckMs ?? CARD_TOKEN_CHECK_MS)
   tokenTimer.unref()
   // ended tokens do not pile up (every instance purges; the delete is idempotent)
@@ -977,7 +999,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     thumbTick(phone)
   }
 
-  return {
+  const self: LocalStreamServer = {
     handleUpgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://localhost')
       if (url.pathname !== STREAM_PATH) return false
@@ -1042,6 +1064,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       clearInterval(leaseTimer)
       clearInterval(tokenTimer)
       clearInterval(purgeTimer)
+      expiry.close()
       for (const phone of phones.values()) {
         if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
         release(phone)
@@ -1054,4 +1077,5 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },
   }
+  return self
 }

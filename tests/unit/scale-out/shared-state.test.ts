@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ConnectStarting } from '../../../worker/protocol/devices.ts'
+import { fileDownloadUrl, type PhoneFileList, type UploadedFile, type UploadTicket } from '../../../worker/protocol/files.ts'
 import type { Meal } from '../../../worker/protocol/pay.ts'
 import { SmsPurpose } from '../../../worker/protocol/session.ts'
 import { catalogue } from '../../../worker/protocol/catalogue.ts'
@@ -101,6 +102,25 @@ describe('state shared by two instances over one PostgreSQL', () => {
     expect((await status(a)).body.data).toBe(3)
     await opsPay(t.ops[1]!, myOrderNum, 'success')
     expect((await status(a)).body.data).toBe(1)
+  })
+
+  it('a phone file uploaded through one instance (its ticket from the other) is listed and downloaded at both; a reset at one wipes it for both', async () => {
+    const { token } = await loginToken(a, '13600136000')
+    const body = new Uint8Array(600 * 1024).map((_, i) => (i * 13) % 251)
+    const ticket = await api<UploadTicket>(a, 'POST', catalogue.getUploadTicket.path, { token, body: { purpose: 'phoneFile', userCardId: 890041, name: '跨实例.bin', size: body.length } })
+    const sent = await fetch(b + ticket.body.data.uploadUrl, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: body as unknown as BodyInit })
+    const done = ((await sent.json()) as { status: number; data: UploadedFile }).data
+    for (const base of [a, b]) {
+      const list = (await api<PhoneFileList>(base, 'GET', `${catalogue.getPhoneFiles.path}?userCardId=890041`, { token })).body.data
+      const file = list.list.find((f) => f.fileId === done.fileId)!
+      // a key made at one instance is checked at the other (one secret, kept in the database)
+      for (const host of [a, b]) {
+        const r = await fetch(fileDownloadUrl(`${host}/api`, file.flag, file.uploadKey, file.fileId))
+        expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.from(body))).toBe(true)
+      }
+    }
+    expect((await api(a, 'GET', `${catalogue.resetDevice.path}?userCardId=890041`, { token })).body.status).toBe(0)
+    expect((await fetch(done.url.replace(a, b))).status).toBe(404)
   })
 
   it('the operator token is one, kept in the database: either instance takes the other\'s', async () => {

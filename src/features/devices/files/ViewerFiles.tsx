@@ -3,7 +3,8 @@
 import { Button, DotLoading, Popup, ProgressBar, Tabs, Toast } from 'antd-mobile'
 import { useCallback, useEffect, useReducer, useRef, useState, type ChangeEvent } from 'react'
 import {
-  ALBUM_MAX_COUNT, fileDownloadUrl, isApk, PHONE_FILE_MAX_BYTES, PHONE_UPLOAD_CONCURRENCY, UPLOAD_MAX_COUNT, type PhoneFileList,
+  ALBUM_MAX_COUNT, fileDownloadUrl, isApk, PHONE_FILE_MAX_BYTES, PHONE_FILE_URL_MS, PHONE_UPLOAD_CONCURRENCY, UPLOAD_MAX_COUNT, type PhoneFile,
+  type PhoneFileList,
 } from '../../../../worker/protocol/files.ts'
 import { useCall } from '../../../core/use-call.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
@@ -74,14 +75,18 @@ export const ViewerFiles = (props: { userCardId: number; visible: boolean; onClo
   const [phone, setPhone] = useState<PhoneListState>({ kind: 'loading' })
   const [downloads, setDownloads] = useState<Readonly<Record<string, DownloadState>>>({})
   const loads = useRef(0)
+  /** when the shown list came: its download keys last PHONE_FILE_URL_MS. */
+  const listedAt = useRef(0)
 
   const load = useCallback(async () => {
     const id = ++loads.current
     setPhone({ kind: 'loading' })
     const result = await call('getPhoneFiles', { userCardId })
     if (id !== loads.current) return
-    if (result.ok && result.data) setPhone({ kind: 'ready', data: result.data })
-    else setPhone({ kind: 'failed', msg: result.ok ? t.loadFailed : result.msg || t.loadFailed })
+    if (result.ok && result.data) {
+      listedAt.current = Date.now()
+      setPhone({ kind: 'ready', data: result.data })
+    } else setPhone({ kind: 'failed', msg: result.ok ? t.loadFailed : result.msg || t.loadFailed })
   }, [call, userCardId])
 
   // the list as it is now, each time the tab is shown (uploads may have added to it)
@@ -91,7 +96,21 @@ export const ViewerFiles = (props: { userCardId: number; visible: boolean; onClo
 
   const setDownload = (fileId: string, state: DownloadState) => setDownloads((d) => ({ ...d, [fileId]: state }))
 
-  const download = async (fileHost: string, file: PhoneFileList['list'][number]) => {
+  /** the file with a key that still has time to run: from the shown list, or from the list fetched again (quietly). */
+  const freshKey = async (fileHost: string, file: PhoneFile): Promise<{ fileHost: string; file: PhoneFile } | string> => {
+    if (Date.now() - listedAt.current < PHONE_FILE_URL_MS / 2) return { fileHost, file }
+    const result = await call('getPhoneFiles', { userCardId })
+    if (!result.ok || !result.data) return result.ok ? t.downloadFailed : result.msg || t.downloadFailed
+    listedAt.current = Date.now()
+    setPhone({ kind: 'ready', data: result.data })
+    const again = result.data.list.find((f) => f.fileId === file.fileId)
+    return again ? { fileHost: result.data.fileHost, file: again } : t.fileGone
+  }
+
+  const download = async (shownHost: string, shown: PhoneFile) => {
+    const fresh = await freshKey(shownHost, shown)
+    if (typeof fresh === 'string') return void Toast.show({ content: fresh })
+    const { fileHost, file } = fresh
     let url: string
     try {
       url = fileDownloadUrl(fileHost, file.flag, file.uploadKey, file.fileId)

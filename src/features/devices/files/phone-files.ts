@@ -1,7 +1,8 @@
 // The viewer's files sheet without React: the tab's check of a file before asking for a ticket, the upload list as a
 // pure reducer (one row per picked file, its progress and result), sizes for people, and a runner that sends the
 // files a few at a time and stops starting new ones once cancelled.
-import { PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX } from '../../../../worker/protocol/files.ts'
+import { PHONE_FILE_MAX_BYTES, PHONE_FILE_NAME_MAX, PHONE_FILE_NAME_RULE } from '../../../../worker/protocol/files.ts'
+import { readsAsStored } from '../../../../worker/protocol/validators.ts'
 import { zhCN } from '../../../i18n/zh-CN.ts'
 
 const t = zhCN.files
@@ -11,6 +12,7 @@ const MIB = 1024 * 1024
 export const phoneFileProblem = (file: { name: string; size: number }): string | null => {
   if (file.name.trim() === '') return t.phoneFileNoName
   if ([...file.name].length > PHONE_FILE_NAME_MAX) return t.phoneFileLongName(PHONE_FILE_NAME_MAX)
+  if (!readsAsStored(file.name)) return PHONE_FILE_NAME_RULE
   if (file.size === 0) return t.phoneFileEmpty
   if (file.size > PHONE_FILE_MAX_BYTES) return t.phoneFileTooBig(PHONE_FILE_MAX_BYTES / MIB)
   return null
