@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { opsDropStreams, opsPhone, type PhoneReport } from '../../server/ops.ts'
 import { test, expect } from './fixtures.ts'
-import { login, newWorld, opsTarget, screenshot, viewerUrl, type FixtureWorld } from './helpers.ts'
+import { isCoreTarget, login, newWorld, opsTarget, screenshot, viewerUrl, type FixtureWorld } from './helpers.ts'
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -145,13 +145,13 @@ test('a killed worker and a dropped socket bring the picture back by themselves'
 
   const cdp = await browser.newBrowserCDPSession()
   const { targetInfos } = await cdp.send('Target.getTargets')
-  const workers = targetInfos.filter((t) => t.type === 'shared_worker')
+  const workers = targetInfos.filter(isCoreTarget)
   expect(workers.length).toBeGreaterThan(0)
   for (const w of workers) await cdp.send('Target.closeTarget', { targetId: w.targetId })
   // not a frozen frame presented as live: the viewer says it is reconnecting, then the picture comes back
   await expect.poll(phases).toContain('waiting')
   await expect(viewer).toHaveAttribute('data-phase', 'live', { timeout: 10_000 })
-  expect((await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'shared_worker').length).toBeGreaterThan(0)
+  expect((await cdp.send('Target.getTargets')).targetInfos.filter(isCoreTarget).length).toBeGreaterThan(0)
   let seq = await marker(page)
   await tapPhone(page, { x: 360, y: 900 })
   await expect.poll(() => marker(page)).not.toBe(seq)

@@ -9,7 +9,7 @@ import { opsPhone } from '../../server/ops.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { startTestProxy } from '../support/test-proxy.ts'
 import { test, expect } from './fixtures.ts'
-import { appUrl, confirmDialog, login, newWorld, opsTarget, screenshot, type FixtureWorld } from './helpers.ts'
+import { appUrl, confirmDialog, isCoreTarget, login, newWorld, opsTarget, screenshot, type FixtureWorld } from './helpers.ts'
 
 let world: FixtureWorld
 test.beforeAll(async () => { world = await newWorld() })
@@ -185,7 +185,7 @@ test('the SharedWorker killed mid-command: the new core sends it again and the s
   // recorded (and so persisted) before it left: kill the core while the server works through the 54 phones
   await expect(page.getByTestId('group-ledger-item').first()).toContainText('断开重发')
   const { targetInfos } = await cdp.send('Target.getTargets')
-  const workers = targetInfos.filter((t) => t.type === 'shared_worker')
+  const workers = targetInfos.filter(isCoreTarget)
   expect(workers.length).toBeGreaterThan(0)
   for (const w of workers) await cdp.send('Target.closeTarget', { targetId: w.targetId })
   console.log(`killed with ${await page.getByTestId('group-ledger-item').first().getAttribute('data-pending')} of 54 phones without an answer in the tab`)
@@ -226,7 +226,7 @@ test('the server applied the command but the core died before the answer: the ne
     await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-pending', '12')
     const cdp = await browser.newBrowserCDPSession()
     const { targetInfos } = await cdp.send('Target.getTargets')
-    for (const w of targetInfos.filter((t) => t.type === 'shared_worker')) await cdp.send('Target.closeTarget', { targetId: w.targetId })
+    for (const w of targetInfos.filter(isCoreTarget)) await cdp.send('Target.closeTarget', { targetId: w.targetId })
 
     // the new core sends it again; the server answers from its ledger
     await expect(page.getByTestId('group-ledger-item').first()).toHaveAttribute('data-ok', '12', { timeout: 30_000 })

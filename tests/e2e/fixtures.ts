@@ -94,16 +94,29 @@ export const watchServerOutput = (output: () => string): void => void otherServe
 const unexpected = (errors: ReadonlyArray<string>, allowed: ReadonlyArray<Allowance>): string[] =>
   errors.filter((e) => !allowed.some((a) => a.pattern.test(e)))
 
+/**
+ * Issue 40 item 5: `E2E_NO_SHARED_WORKER=1` runs a test as a browser without SharedWorker would (the core a dedicated
+ * worker per tab, src/core/connect.ts): the constructor is removed before any script of the page runs.
+ */
+export const noSharedWorker = process.env.E2E_NO_SHARED_WORKER === '1'
+const removeSharedWorker = (context: BrowserContext): Promise<unknown> =>
+  context.addInitScript(() => { delete (globalThis as { SharedWorker?: unknown }).SharedWorker })
+
 export const testWithAds = base.extend<{ allowErrors: AllowErrors; watchedPages: ReturnType<typeof watchPages> }>({
   // set up before the test's contexts and torn down after them (the context fixture depends on it), so it sees every
   // page from its first script to its close; contexts the test makes itself (browser.newContext) are watched too
   watchedPages: [async ({ browser }, use) => {
     const pages = watchPages()
-    browser.on('context', pages.watch)
+    // contexts a test makes itself (browser.newContext) have no page yet when this runs: the script is in before any
+    const watch = (context: BrowserContext) => {
+      pages.watch(context)
+      if (noSharedWorker) void removeSharedWorker(context)
+    }
+    browser.on('context', watch)
     try {
       await use(pages)
     } finally {
-      browser.off('context', pages.watch)
+      browser.off('context', watch)
     }
   }, { auto: true }],
   allowErrors: [async ({ watchedPages }, use, testInfo) => {
@@ -125,6 +138,7 @@ export const testWithAds = base.extend<{ allowErrors: AllowErrors; watchedPages:
   }, { auto: true }],
   context: async ({ context, watchedPages, allowErrors: _ }, use) => {
     watchedPages.watch(context)
+    if (noSharedWorker) await removeSharedWorker(context)
     const violations = await watchContentSecurity(context)
     await use(context)
     expect(violations, 'Content-Security-Policy violations').toEqual([])

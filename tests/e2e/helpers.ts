@@ -9,6 +9,7 @@ import jsQR from 'jsqr'
 import { opsConnections, opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
 import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
 import { childEnv } from '../support/child-env.ts'
+import { noSharedWorker } from './fixtures.ts'
 
 export type { FixtureAccount, FixtureWorld }
 
@@ -62,7 +63,7 @@ export async function expectDeviceCount(page: Page, n: number): Promise<void> {
   await expect(page.getByTestId('device-item')).toHaveCount(n)
 }
 
-/** Opens `n` tabs of one browser context (one shared core), all logged in as `user`, all on home. */
+/** Opens `n` tabs of one browser context (one shared core, or a core per tab without SharedWorker), all logged in as `user`, all on home. */
 export async function loggedInTabs(
   context: BrowserContext, n: number, user: Credentials, app: (hash: string) => string = appUrl,
 ): Promise<Page[]> {
@@ -76,7 +77,8 @@ export async function loggedInTabs(
     await expect(page.getByTestId('device-item').first()).toBeVisible()
     pages.push(page)
   }
-  await expect.poll(() => connectionsOf(user.phone), { timeout: 15_000 }).toBe(1)
+  // one socket for the browser's one core; without SharedWorker, one per tab's own core
+  await expect.poll(() => connectionsOf(user.phone), { timeout: 15_000 }).toBe(noSharedWorker ? n : 1)
   return pages
 }
 
@@ -120,3 +122,10 @@ export async function scanQrCode(code: Locator): Promise<string> {
   if (found === null) throw new Error('no QR code could be read from the screenshot')
   return found.data
 }
+
+/**
+ * A DevTools target that is the app's core: its SharedWorker, or with E2E_NO_SHARED_WORKER a tab's dedicated core
+ * worker (the core's script is the `main-…` asset; the phone's decoder is another worker).
+ */
+export const isCoreTarget = (t: { readonly type: string; readonly url: string }): boolean =>
+  noSharedWorker ? t.type === 'worker' && /\/assets\/main-[^/]*\.js/.test(t.url) : t.type === 'shared_worker'
