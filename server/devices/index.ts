@@ -40,13 +40,19 @@ export interface DeviceRoutes {
  * through StartOptions.deviceClock), never from changed defaults; this module reads no environment itself, so a server
  * started inside a test process gets only what the test states.
  */
-export interface DeviceRoutesOptions extends DeviceClockOptions {}
+export interface DeviceRoutesOptions extends DeviceClockOptions {
+  /** the deployment's balancers (TRUSTED_PROXIES): the phone stream counts sockets per client address behind them. */
+  readonly trustedProxies?: ReadonlyArray<string>
+  /** phones this instance encodes at once (MAX_ENCODING_PHONES; default in sim/stream-server.ts). */
+  readonly maxEncodingPhones?: number
+}
 
 export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
   const { app, route } = ctx
   const db = devicesDb(ctx.db)
+  const { trustedProxies, maxEncodingPhones, ...clockOptions } = options
   const clock = makeClock({
-    ...options,
+    ...clockOptions,
   })
   // the phones' screens: one per phone, made by the instance holding its lease and relayed by the others
   let relaySecret: Promise<string> | null = null
@@ -54,6 +60,8 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     // the hub is the instance's registry member (createPushHub); PushHub's type does not show its id
     leases: createPhoneLeases(ctx.db, () => (ctx.hub as PushHub & { readonly instanceId: string }).instanceId),
     relaySecret: () => (relaySecret ??= sharedSecret(clusterDb(ctx.db), 'phone-stream-relay')),
+    ...(trustedProxies ? { trustedProxies } : {}),
+    ...(maxEncodingPhones !== undefined ? { maxEncodingPhones } : {}),
   })
   const sim = streamAcrossInstances(stream, ctx.cluster)
   const s: DeviceServices = { db, clock, hub: ctx.hub, sim }
