@@ -146,6 +146,8 @@ interface ClientSocket {
   /** the `mirror` being authorised now, and the latest one that came meanwhile (run after it). */
   mirroring: boolean
   nextMirror: (StreamClientMessage & { op: 'mirror' }) | null
+  /** the card-token checks of a socket not yet proved, chained (checkToken). */
+  tokenChecks: Promise<unknown>
   /** closes the socket unless it opens a user's card in time (stream-admission.ts). */
   authTimer: ReturnType<typeof setTimeout> | null
 }
@@ -384,7 +386,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (previous) detachThumb(previous)
     const refuse = (reason: StreamCloseReason) => sendJson(socket, { op: 'thumbClosed', cardId: message.cardId, reason })
     if (socket.thumbs.size >= STREAM_LIMITS.maxThumbnailsPerSocket) return refuse('refused')
-    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    const result = await checkToken(socket, message.cardId, message.cardToken)
     if (socket.closed) return
     if (typeof result === 'string') {
       refuse(result)
@@ -877,6 +879,18 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     return { deviceId: row.device_id, userId: row.user_id, token: cardToken, session: sessionDigest(row.session_token) }
   }
 
+  /**
+   * A socket not yet proved has its card tokens checked one at a time: a burst of made-up tokens costs the lookups
+   * until its refusals close it (refusedToken), not one lookup per message sent. A proved socket's run at once.
+   */
+  const checkToken = (socket: ClientSocket, cardId: number, token: string): Promise<CardGrant | StreamCloseReason> => {
+    const check = () => authorise(cardId, token).catch((): StreamCloseReason => 'unavailable')
+    if (socket.relayed || socket.userId !== null) return check()
+    const result = socket.tokenChecks.then(() => (socket.ws.readyState !== WebSocket.OPEN ? 'unavailable' as const : check()))
+    socket.tokenChecks = result
+    return result
+  }
+
   /** group control's targets hold no card token: one that expired by the clock leaves every group here, its masters told. */
   const checkMirrorExpiry = async (): Promise<void> => {
     const ids = new Set<number>()
@@ -924,7 +938,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const previous = socket.channels.get(message.cardId)
     if (previous) detach(previous)
     if (socket.channels.size >= STREAM_LIMITS.maxChannelsPerSocket) return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: 'refused' })
-    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    const result = await checkToken(socket, message.cardId, message.cardToken)
     if (socket.closed) return
     if (typeof result === 'string') {
       sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
@@ -1074,6 +1088,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const socket: ClientSocket = {
       ws, relayed, channels: new Map(), thumbs: new Map(), mirrors: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false,
       userId: null, idleTimer: null, address, refusals: 0, grants: new Map(), mirroring: false, nextMirror: null, authTimer: null,
+      tokenChecks: Promise.resolve(),
     }
     sockets.add(socket)
     watchIdle(socket)

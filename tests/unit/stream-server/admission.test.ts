@@ -1,6 +1,7 @@
 // Issue 41 finding 3: a stream socket proves itself with its first open (or thumb) of a user's card; one that does
 // not in time, or that keeps sending made-up card tokens, is closed (1008); an address holds only so many sockets
 // that have not proved themselves; every message costs a token of the socket's bucket, pings and junk too.
+import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STREAM_ADMISSION } from '../../../server/devices/sim/stream-admission.ts'
 import { STREAM_LIMITS } from '../../../worker/protocol/stream.ts'
@@ -45,6 +46,27 @@ describe('stream sockets without a credential', () => {
     await client.until(() => client.closeCode !== null, 'closed', 3_000)
     expect(client.closeCode).toBe(1008)
     expect(client.texts.filter((m) => m.op === 'closed')).toHaveLength(STREAM_ADMISSION.maxRefusals)
+  })
+
+  it('a burst of made-up tokens costs a few lookups, not one per message', async () => {
+    let queries = 0
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    }
+    const server = await startStreamServer(t.server.db.withPlugin(counting))
+    const client = new StreamClient(server.url)
+    await client.opened()
+    const before = queries
+    for (let i = 0; i < 200; i++) client.send({ op: 'open', cardId: 880001, cardToken: `made-up-${i}`, preset: 'sd', audio: false })
+    await client.until(() => client.closeCode !== null, 'closed', 3_000)
+    await new Promise((r) => setTimeout(r, 300))
+    // one statement per card-token check
+    expect(queries - before).toBeLessThanOrEqual(STREAM_ADMISSION.maxRefusals)
+    await server.close()
   })
 
   it('an address holds at most so many sockets that have not proved themselves', async () => {
