@@ -870,9 +870,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
    * is not expired (card-tokens.ts) nor restarting. A token that ended (logout, password reset, transfer, removeAuth,
    * factory reset, purged) has no row: refused.
    */
-  const authorise = async (userCardId: number, cardToken: string): Promise<CardGrant | StreamCloseReason> => {
+  const authorise = async (userCardId: number, cardToken: string, issuedTo?: (userId: number) => void): Promise<CardGrant | StreamCloseReason> => {
     const [row] = await cardTokenRows(db, [cardToken])
     if (!row || row.user_card_id !== userCardId) return 'refused'
+    issuedTo?.(row.user_id)
     const ended = endedReason(row, clock.now())
     if (ended) return ended
     if (await busyState(db, row.device_id, clock)) return 'restarting'
@@ -884,7 +885,9 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
    * until its refusals close it (refusedToken), not one lookup per message sent. A proved socket's run at once.
    */
   const checkToken = (socket: ClientSocket, cardId: number, token: string): Promise<CardGrant | StreamCloseReason> => {
-    const check = () => authorise(cardId, token).catch((): StreamCloseReason => 'unavailable')
+    // a token issued to a user for this card proves the socket, even when its phone expired or restarts now
+    const check = () => authorise(cardId, token, (userId) => !socket.relayed && !socket.closed && holdFor(userId, socket))
+      .catch((): StreamCloseReason => 'unavailable')
     if (socket.relayed || socket.userId !== null) return check()
     const result = socket.tokenChecks.then(() => (socket.ws.readyState !== WebSocket.OPEN ? 'unavailable' as const : check()))
     socket.tokenChecks = result
