@@ -14,8 +14,8 @@ export const STREAM_ADMISSION = {
   /** refused card tokens of an address's unproved sockets: a burst, then one per this many ms. */
   addressRefusalBurst: 20,
   addressRefusalEveryMs: 3_000,
-  /** sockets per client address (a household or office behind one NAT: one browser holds one socket). */
-  maxPerAddress: 32,
+  /** sockets per client address: an office behind one NAT has a socket per browser (each user's are capped too). */
+  maxPerAddress: 128,
   /** of which not yet proved. */
   maxAnonymousPerAddress: 8,
 } as const
