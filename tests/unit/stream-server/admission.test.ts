@@ -3,7 +3,7 @@
 // that have not proved themselves; every message costs a token of the socket's bucket, pings and junk too.
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STREAM_ADMISSION } from '../../../server/devices/sim/stream-admission.ts'
+import { createAddressBook, STREAM_ADMISSION } from '../../../server/devices/sim/stream-admission.ts'
 import { STREAM_LIMITS } from '../../../worker/protocol/stream.ts'
 import { loginToken, useTestServer } from '../server/helpers.ts'
 import { connectCard, startStreamServer, StreamClient, type OwnStreamServer } from './support.ts'
@@ -103,5 +103,29 @@ describe('stream sockets without a credential', () => {
     expect(pongs).toBeGreaterThan(0)
     expect(pongs).toBeLessThanOrEqual(STREAM_LIMITS.controlBurst + 40)
     await closeAll([client])
+  })
+})
+
+describe('the address book', () => {
+  it('caps sockets per address, fewer unproved, and an address sending made-up tokens for a while', () => {
+    let now = 0
+    const book = createAddressBook({ ...STREAM_ADMISSION, maxPerAddress: 3, maxAnonymousPerAddress: 2, addressRefusalBurst: 2, addressRefusalEveryMs: 1_000 }, () => now)
+    book.add('a')
+    book.add('a')
+    expect(book.admits('a')).toBe(false) // two unproved
+    expect(book.admits('b')).toBe(true)
+    book.proved('a')
+    book.proved('a')
+    book.add('a')
+    expect(book.admits('a')).toBe(false) // three in all
+    book.remove('a', true)
+    expect(book.admits('a')).toBe(true)
+    // made-up tokens: the burst, then none until the allowance grows back
+    expect(book.refused('c')).toBe(true)
+    expect(book.refused('c')).toBe(true)
+    expect(book.refused('c')).toBe(false)
+    expect(book.admits('c')).toBe(false)
+    now += 2_000
+    expect(book.admits('c')).toBe(true)
   })
 })
