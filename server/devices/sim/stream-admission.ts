@@ -40,7 +40,9 @@ export interface AddressBook {
   remove(address: string, proved: boolean): void
 }
 
-export const createAddressBook = (limits: typeof STREAM_ADMISSION = STREAM_ADMISSION, now: () => number = performance.now.bind(performance)): AddressBook => {
+export type AddressLimits = { readonly [K in 'maxPerAddress' | 'maxAnonymousPerAddress' | 'addressRefusalBurst' | 'addressRefusalEveryMs']: number }
+
+export const createAddressBook = (limits: AddressLimits = STREAM_ADMISSION, now: () => number = performance.now.bind(performance)): AddressBook => {
   const all = new Map<string, number>()
   const anonymous = new Map<string, number>()
   // refusal allowance left per address (a token bucket, dropped once full again)
