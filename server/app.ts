@@ -75,6 +75,8 @@ export interface StartOptions {
   readonly publicOrigin?: string | undefined
   /** push sockets one user may hold on this instance (MAX_PUSH_SOCKETS_PER_USER; default in push/local-sockets.ts). */
   readonly maxPushSocketsPerUser?: number | undefined
+  /** phones this instance encodes at once (MAX_ENCODING_PHONES; default in devices/sim/stream-server.ts). */
+  readonly maxEncodingPhones?: number | undefined
   /** demo mode of payments: the simulated Alipay H5 / WeChat gateway that settles with one tap (server/pay/h5-gateway.ts);
    * off unless asked for (server/main.ts: DEMO_PAY_GATEWAY, on by default only on PGlite). */
   readonly demoPayGateway?: boolean
@@ -183,6 +185,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     const phoneFileBytes = options.databaseUrl ? chunkRows(db) : filesUnder(join(dataDir, 'files', 'phone'), db)
     const devices = registerDeviceRoutes(ctx, {
       phoneFileBytes,
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+      ...(options.maxEncodingPhones !== undefined ? { maxEncodingPhones: options.maxEncodingPhones } : {}),
       ...(options.deviceClock?.busyMs !== undefined ? { busyMs: options.deviceClock.busyMs } : {}),
       ...(options.deviceClock?.rebootMs !== undefined ? { rebootMs: options.deviceClock.rebootMs } : {}),
     })

@@ -52,6 +52,7 @@ const server = await startServer({
   opsToken: process.env.OPS_TOKEN || undefined,
   shutdownGraceMs,
   maxPushSocketsPerUser: process.env.MAX_PUSH_SOCKETS_PER_USER ? Number(process.env.MAX_PUSH_SOCKETS_PER_USER) : undefined,
+  maxEncodingPhones: process.env.MAX_ENCODING_PHONES ? Number(process.env.MAX_ENCODING_PHONES) : undefined,
   publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
   allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
   trustedProxies: (process.env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),

@@ -45,13 +45,18 @@ export interface DeviceRoutes {
 export interface DeviceRoutesOptions extends DeviceClockOptions {
   /** where phone files' bytes live (default: chunk rows in the database). */
   readonly phoneFileBytes?: PhoneFileBytes
+  /** the deployment's balancers (TRUSTED_PROXIES): the phone stream counts sockets per client address behind them. */
+  readonly trustedProxies?: ReadonlyArray<string>
+  /** phones this instance encodes at once (MAX_ENCODING_PHONES; default in sim/stream-server.ts). */
+  readonly maxEncodingPhones?: number
 }
 
 export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOptions = {}): DeviceRoutes => {
   const { app, route } = ctx
   const db = devicesDb(ctx.db)
+  const { trustedProxies, maxEncodingPhones, ...clockOptions } = options
   const clock = makeClock({
-    ...options,
+    ...clockOptions,
   })
   // the phones' screens: one per phone, made by the instance holding its lease and relayed by the others
   let relaySecret: Promise<string> | null = null
@@ -59,6 +64,8 @@ export const registerDeviceRoutes = (ctx: ServerContext, options: DeviceRoutesOp
     // the hub is the instance's registry member (createPushHub); PushHub's type does not show its id
     leases: createPhoneLeases(ctx.db, () => (ctx.hub as PushHub & { readonly instanceId: string }).instanceId),
     relaySecret: () => (relaySecret ??= sharedSecret(clusterDb(ctx.db), 'phone-stream-relay')),
+    ...(trustedProxies ? { trustedProxies } : {}),
+    ...(maxEncodingPhones !== undefined ? { maxEncodingPhones } : {}),
   })
   const sim = streamAcrossInstances(stream, ctx.cluster)
   const s: DeviceServices = { db, clock, hub: ctx.hub, sim, files: options.phoneFileBytes ?? chunkRows(ctx.db) }

@@ -156,7 +156,7 @@ export const stillTime = (still: Uint8Array): number | null => {
   return /^\d{1,15}$/.test(digits) ? Number(digits) : null
 }
 
-export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable'] as const
+export const STREAM_CLOSE_REASONS = ['refused', 'restarting', 'accessRemoved', 'expired', 'sessionEnded', 'flood', 'badInput', 'unavailable', 'busy'] as const
 export type StreamCloseReason = (typeof STREAM_CLOSE_REASONS)[number]
 
 const isCardId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 0xffff_ffff

@@ -47,6 +47,7 @@ import {
   type PhoneState,
 } from './phone.ts'
 import { screenPool, type PooledScreen } from './screen-pool.ts'
+import { createAddressBook, STREAM_ADMISSION, upgradeAddress } from './stream-admission.ts'
 
 export interface StreamServer {
   /** takes the upgrade when it is for STREAM_PATH; false leaves it to others. */
@@ -93,6 +94,12 @@ export interface StreamServerOptions {
   readonly idleSocketMs?: number
   /** how often the open channels' card tokens are checked again (CARD_TOKEN_CHECK_MS). */
   readonly tokenCheckMs?: number
+  /** phones this instance encodes at once (MAX_ENCODING_PHONES); one more is refused 'busy'. */
+  readonly maxEncodingPhones?: number
+  /** the deployment's balancers (TRUSTED_PROXIES): behind them a socket's address is the client they name. */
+  readonly trustedProxies?: ReadonlyArray<string>
+  /** test-only: STREAM_ADMISSION.authDeadlineMs shortened. */
+  readonly authDeadlineMs?: number
 }
 
 export const RELAY_HEADER = 'x-cloud-phone-relay'
@@ -101,6 +108,14 @@ export const STREAM_MAX_BUFFERED_BYTES = 1024 * 1024
 /** Past this a socket is cut (it stopped reading altogether). */
 const STREAM_CUT_BUFFERED_BYTES = 16 * 1024 * 1024
 const KEYFRAME_REQUEST_GAP_MS = 500
+/**
+ * Phones one instance encodes at once. Each open 高清 phone costs about 22 MiB (its canvas, pixel copy and x264
+ * state); past this many, a new phone's stream is refused 'busy' rather than slowing every viewer (docs/hardening.md:
+ * the RSS budget).
+ */
+export const MAX_ENCODING_PHONES = 24
+/** a viewer's preset changes at most this often (issue 41 finding 6); one asked sooner waits for the gap. */
+export const PRESET_CHANGE_GAP_MS = 1_000
 const RELEASE_GRACE_MS = 5_000
 const MIN_FPS = 1
 /** audio frames encoded at most in one tick (100 ms): later ones are skipped, too late to play. */
@@ -123,6 +138,19 @@ interface ClientSocket {
   userId: number | null
   /** closes the socket when it has viewed no phone for STREAM_LIMITS.idleSocketMs. */
   idleTimer: ReturnType<typeof setTimeout> | null
+  /** the client's address (admission per address: stream-admission.ts). */
+  readonly address: string
+  /** card tokens refused before the socket opened a user's card. */
+  refusals: number
+  /** group control: targets authorised this mirror session (by master card, then target card), asked once. */
+  readonly grants: Map<number, Map<number, MirrorTarget>>
+  /** the `mirror` being authorised now, and the latest one that came meanwhile (run after it). */
+  mirroring: boolean
+  nextMirror: (StreamClientMessage & { op: 'mirror' }) | null
+  /** the card-token checks of a socket not yet proved, chained (checkToken). */
+  tokenChecks: Promise<unknown>
+  /** closes the socket unless it opens a user's card in time (stream-admission.ts). */
+  authTimer: ReturnType<typeof setTimeout> | null
 }
 
 type Channel = LocalChannel | RelayChannel
@@ -157,6 +185,10 @@ interface LocalChannel extends ChannelBase {
   /** wants the phone's sound; audioPrimed: has had the audio metadata and config. */
   audio: boolean
   audioPrimed: boolean
+  /** the viewer's last urgent keyframe (reset-video) and preset change, and a change waiting for its gap. */
+  lastReset: number
+  lastPresetAt: number
+  presetTimer: NodeJS.Timeout | null
 }
 
 interface ThumbChannel extends ChannelBase {
@@ -185,6 +217,8 @@ interface Phone {
   config: Uint8Array | null
   encoding: boolean
   pending: boolean
+  /** a finger moved since the last frame: the next frame comes at the preset's rate, not at once (produceFor). */
+  moved: boolean
   forceKey: boolean
   lastKeyRequest: number
   lastFrameAt: number
@@ -212,6 +246,9 @@ const toBytes = (data: RawData): Uint8Array =>
 
 export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: StreamServerOptions = {}): LocalStreamServer => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: STREAM_LIMITS.maxMessageBytes, perMessageDeflate: false })
+  const maxEncoding = options.maxEncodingPhones ?? MAX_ENCODING_PHONES
+  const trustedProxies = new Set(options.trustedProxies ?? [])
+  const addresses = createAddressBook()
   const leases = options.leases ?? localLeases
   const graceMs = options.releaseGraceMs ?? RELEASE_GRACE_MS
   const phones = new Map<number, Phone>()
@@ -227,7 +264,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   // ---- sending ----
 
   const sendJson = (socket: ClientSocket, message: StreamServerMessage): void => {
-    if (socket.ws.readyState === WebSocket.OPEN) socket.ws.send(JSON.stringify(message))
+    if (socket.ws.readyState !== WebSocket.OPEN) return
+    // every message counts against a reader that stopped reading, not only video (issue 41 finding 2)
+    if (socket.ws.bufferedAmount > STREAM_CUT_BUFFERED_BYTES) return void socket.ws.terminate()
+    socket.ws.send(JSON.stringify(message))
   }
   const sendFrame = (socket: ClientSocket, kind: number, cardId: number, payload: Uint8Array): void => {
     if (socket.ws.readyState !== WebSocket.OPEN) return
@@ -242,7 +282,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (!phone) {
       phone = {
         deviceId, state: initialPhone, preset: 'sd', viewers: new Set(), screen: null, settings: null, config: null, encoding: false,
-        pending: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
+        pending: false, moved: false, forceKey: false, lastKeyRequest: 0, lastFrameAt: 0, lastClock: '', timer: null, releaseTimer: null, t0: performance.now(),
         music: null, audioTimer: null, audioStartedAt: 0, audioFrames: 0, audioSample: 0,
         thumbViewers: new Set(), thumbTimer: null, thumbBusy: false, lastThumb: null, lastThumbState: null, lastThumbClock: '',
       }
@@ -350,9 +390,13 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (previous) detachThumb(previous)
     const refuse = (reason: StreamCloseReason) => sendJson(socket, { op: 'thumbClosed', cardId: message.cardId, reason })
     if (socket.thumbs.size >= STREAM_LIMITS.maxThumbnailsPerSocket) return refuse('refused')
-    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    const result = await checkToken(socket, message.cardId, message.cardToken)
     if (socket.closed) return
-    if (typeof result === 'string') return refuse(result)
+    if (typeof result === 'string') {
+      refuse(result)
+      if (result === 'refused') refusedToken(socket)
+      return
+    }
     if (socket.thumbs.has(message.cardId)) return
     if (!socket.relayed) holdFor(result.userId, socket)
     const placement = socket.relayed ? { local: true } : await leases.claim(result.deviceId).catch(() => null)
@@ -383,7 +427,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (phone.viewers.size === 0 || closing) return
     const now = clock.now()
     const fps = PRESET_SETTINGS[phone.preset].fps
-    const wait = animating(phone.state, now)
+    const wait = phone.moved || animating(phone.state, now)
       ? Math.max(0, phone.lastFrameAt + 1000 / fps - now)
       : Math.max(5, Math.min(1000 / MIN_FPS, 1000 - (now % 1000) + 5))
     phone.timer = setTimeout(() => {
@@ -400,6 +444,17 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     produce(phone)
   }
 
+  /**
+   * The frame an input asks for: a finger's move waits for the preset's next frame slot, so the moves between two
+   * frames make one frame (a client sending 90 moves/s costs the phone's frame rate, no more: issue 41 finding 1);
+   * a press, a release, a key or text draws at once.
+   */
+  const produceFor = (phone: Phone, message: ControlMessage): void => {
+    if (message.type !== 'touch' || message.action !== 2) return produce(phone)
+    phone.moved = true
+    if (!phone.encoding) schedule(phone) // else schedule() runs after the frame in flight
+  }
+
   /** renders and encodes a frame now (or right after the one in flight), then delivers its packets. */
   const produce = (phone: Phone): void => {
     if (phone.viewers.size === 0 || closing) return
@@ -412,6 +467,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       try {
         do {
           phone.pending = false
+          phone.moved = false
           const now = clock.now()
           phone.state = settle(phone.state, now)
           const size = presetFrameSize(phone.preset, phone.state.orientation)
@@ -487,9 +543,13 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
 
   const effect = (phone: Phone, from: LocalChannel, e: PhoneEffect): void => {
     if (e.kind === 'keyframe') {
-      // a viewer's decoder lost its way: it waits for the keyframe this asks for
+      // a viewer's decoder lost its way: it waits for the keyframe this asks for. At once only once per gap per
+      // viewer: a co-viewer's stream of reset-video would make every frame of the owner's stream a keyframe (finding 6)
       from.needKey = true
-      requestKeyframe(phone, clock.now(), true)
+      const t = performance.now()
+      const urgent = t - from.lastReset >= KEYFRAME_REQUEST_GAP_MS
+      if (urgent) from.lastReset = t
+      requestKeyframe(phone, clock.now(), urgent)
       return
     }
     if (e.kind === 'ackClipboard') return sendFrame(from.socket, STREAM_KIND.control, from.cardId, ackClipboardMessage(e.sequence))
@@ -567,8 +627,8 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     phone.state = state
     syncAudio(phone)
     for (const e of effects) effect(phone, channel, e)
-    // a frame at once: the marker changes with every counted input, and most change the screen too
-    if (state !== before) produce(phone)
+    // a frame (the marker changes with every counted input, and most change the screen too)
+    if (state !== before) produceFor(phone, message)
     const targets = channel.socket.mirrors.get(channel.cardId)
     if (targets && targets.size > 0) mirrorInput(message, targets)
   }
@@ -605,7 +665,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
         for (const v of phone.viewers) sendFrame(v.socket, STREAM_KIND.control, v.cardId, bytes)
       }
       if (state === before) continue
-      produce(phone)
+      produceFor(phone, message)
       // walls see the change at once after a release, a key or text (not on every move of a finger)
       if (!(message.type === 'touch' && message.action === 2)) thumbTick(phone)
     }
@@ -630,7 +690,24 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     return { deviceId: device.id, userId }
   }
 
+  /** one `mirror` of a socket at a time (its queries never pile up); of those sent meanwhile, the latest runs next. */
   const mirror = async (socket: ClientSocket, message: StreamClientMessage & { op: 'mirror' }): Promise<void> => {
+    if (socket.mirroring) {
+      socket.nextMirror = message
+      return
+    }
+    socket.mirroring = true
+    try {
+      await mirrorNow(socket, message)
+    } finally {
+      socket.mirroring = false
+    }
+    const next = socket.nextMirror
+    socket.nextMirror = null
+    if (next && !socket.closed) await mirror(socket, next)
+  }
+
+  const mirrorNow = async (socket: ClientSocket, message: StreamClientMessage & { op: 'mirror' }): Promise<void> => {
     const channel = socket.channels.get(message.cardId)
     const wanted = [...new Set(message.targets)].filter((t) => t !== message.cardId)
     if (!channel || channel.kind !== 'local') {
@@ -638,13 +715,18 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     }
     const refused: Array<{ cardId: number; reason: StreamCloseReason }> = []
     const granted = new Map<number, MirrorTarget>()
+    // a target authorised this session is not asked again: losing it (removeAuth, transfer, reset, expiry) drops it
+    // from the session (dropTarget)
+    const known = socket.grants.get(message.cardId) ?? new Map<number, MirrorTarget>()
     for (const cardId of wanted) {
-      const result = await authoriseTarget(channel.userId, cardId).catch((): StreamCloseReason => 'unavailable')
+      const result = known.get(cardId) ?? await authoriseTarget(channel.userId, cardId).catch((): StreamCloseReason => 'unavailable')
       if (typeof result === 'string') refused.push({ cardId, reason: result })
       else granted.set(cardId, result)
     }
     // the channel closed meanwhile: nothing to mirror from
     if (socket.closed || socket.channels.get(message.cardId) !== channel) return
+    for (const [cardId, target] of granted) known.set(cardId, target)
+    socket.grants.set(message.cardId, known)
     if (granted.size === 0) socket.mirrors.delete(message.cardId)
     else socket.mirrors.set(message.cardId, granted)
     sendMirrored(socket, message.cardId, refused)
@@ -653,6 +735,9 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   /** a phone leaves every group it is mirrored to (reboot, reset, removeAuth, transfer...): the masters' sockets are told. */
   const dropTarget = (deviceId: number, reason: StreamCloseReason, userId?: number): void => {
     for (const socket of sockets) {
+      for (const known of socket.grants.values()) {
+        for (const [cardId, t] of known) if (t.deviceId === deviceId && (userId === undefined || t.userId === userId)) known.delete(cardId)
+      }
       for (const [master, targets] of socket.mirrors) {
         const gone = [...targets].filter(([, t]) => t.deviceId === deviceId && (userId === undefined || t.userId === userId)).map(([cardId]) => cardId)
         if (gone.length === 0) continue
@@ -669,6 +754,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     if (channel.socket.channels.get(channel.cardId) === channel) {
       channel.socket.channels.delete(channel.cardId)
       channel.socket.mirrors.delete(channel.cardId)
+      channel.socket.grants.delete(channel.cardId)
     }
     watchIdle(channel.socket)
     if (channel.kind === 'relay') {
@@ -678,6 +764,8 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       else channel.upstream.close()
       return
     }
+    if (channel.presetTimer) clearTimeout(channel.presetTimer)
+    channel.presetTimer = null
     const phone = channel.phone
     if (!phone.viewers.delete(channel)) return
     syncAudio(phone)
@@ -693,13 +781,27 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     sendJson(channel.socket, { op: 'closed', cardId: channel.cardId, reason })
   }
 
+  /** phones with viewers here: each has an encoder (MAX_ENCODING_PHONES). */
+  const encodingPhones = (): number => {
+    let n = 0
+    for (const p of phones.values()) if (p.viewers.size > 0) n += 1
+    return n
+  }
+
   const openLocal = (socket: ClientSocket, cardId: number, grant: CardGrant, preset: StreamPreset, audio = false): void => {
+    // a phone already on screen here costs nothing more; a new one past the cap is refused, never slowing the others
+    if ((phones.get(grant.deviceId)?.viewers.size ?? 0) === 0 && encodingPhones() >= maxEncoding) {
+      return sendJson(socket, { op: 'closed', cardId, reason: 'busy' })
+    }
     const phone = phoneOf(grant.deviceId)
     if (phone.releaseTimer) clearTimeout(phone.releaseTimer)
     phone.releaseTimer = null
     // the phone has one screen: the first viewer's preset holds until a viewer changes it
     if (phone.viewers.size === 0) phone.preset = preset
-    const channel: LocalChannel = { kind: 'local', socket, cardId, ...grant, phone, needMeta: true, needKey: true, audio, audioPrimed: false }
+    const channel: LocalChannel = {
+      kind: 'local', socket, cardId, ...grant, phone, needMeta: true, needKey: true, audio, audioPrimed: false,
+      lastReset: -Infinity, lastPresetAt: -Infinity, presetTimer: null,
+    }
     socket.channels.set(cardId, channel)
     watchIdle(socket)
     phone.viewers.add(channel)
@@ -774,9 +876,10 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
    * is not expired (card-tokens.ts) nor restarting. A token that ended (logout, password reset, transfer, removeAuth,
    * factory reset, purged) has no row: refused.
    */
-  const authorise = async (userCardId: number, cardToken: string): Promise<CardGrant | StreamCloseReason> => {
+  const authorise = async (userCardId: number, cardToken: string, issuedTo?: (userId: number) => void): Promise<CardGrant | StreamCloseReason> => {
     const [row] = await cardTokenRows(db, [cardToken])
     if (!row || row.user_card_id !== userCardId) return 'refused'
+    issuedTo?.(row.user_id)
     const ended = endedReason(row, clock.now())
     if (ended) return ended
     if (await busyState(db, row.device_id, clock)) return 'restarting'
@@ -786,10 +889,24 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     }
   }
 
+  /**
+   * A socket not yet proved has its card tokens checked one at a time: a burst of made-up tokens costs the lookups
+   * until its refusals close it (refusedToken), not one lookup per message sent. A proved socket's run at once.
+   */
+  const checkToken = (socket: ClientSocket, cardId: number, token: string): Promise<CardGrant | StreamCloseReason> => {
+    // a token issued to a user for this card proves the socket, even when its phone expired or restarts now
+    const check = () => authorise(cardId, token, (userId) => !socket.relayed && !socket.closed && holdFor(userId, socket))
+      .catch((): StreamCloseReason => 'unavailable')
+    if (socket.relayed || socket.userId !== null) return check()
+    const result = socket.tokenChecks.then(() => (socket.ws.readyState !== WebSocket.OPEN ? 'unavailable' as const : check()))
+    socket.tokenChecks = result
+    return result
+  }
+
   /** group control's targets hold no card token: one that expired by the clock leaves every group here, its masters told. */
   const checkMirrorExpiry = async (): Promise<void> => {
     const ids = new Set<number>()
-    for (const socket of sockets) for (const targets of socket.mirrors.values()) for (const t of targets.values()) ids.add(t.deviceId)
+    for (const socket of sockets) for (const targets of socket.grants.values()) for (const t of targets.values()) ids.add(t.deviceId)
     if (ids.size === 0) return
     const expired = await db.selectFrom('devices').select('id').where('id', 'in', [...ids]).where('expires_at', '<=', new Date(clock.now())).execute()
     for (const row of expired) dropTarget(row.id, 'expired')
@@ -846,9 +963,13 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const previous = socket.channels.get(message.cardId)
     if (previous) detach(previous)
     if (socket.channels.size >= STREAM_LIMITS.maxChannelsPerSocket) return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: 'refused' })
-    const result = await authorise(message.cardId, message.cardToken).catch((): StreamCloseReason => 'unavailable')
+    const result = await checkToken(socket, message.cardId, message.cardToken)
     if (socket.closed) return
-    if (typeof result === 'string') return sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
+    if (typeof result === 'string') {
+      sendJson(socket, { op: 'closed', cardId: message.cardId, reason: result })
+      if (result === 'refused') refusedToken(socket)
+      return
+    }
     if (socket.channels.has(message.cardId)) return // opened again meanwhile: that open answers
     if (!socket.relayed) holdFor(result.userId, socket)
     if (socket.relayed) return openLocal(socket, message.cardId, result, message.preset, message.audio)
@@ -863,13 +984,13 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
 
   // ---- sockets ----
 
-  /** the socket's token bucket over every message it sends (STREAM_LIMITS). */
-  const allow = (socket: ClientSocket): boolean => {
+  /** the socket's token bucket over every message it sends (STREAM_LIMITS); `cost` tokens for a message's work. */
+  const allow = (socket: ClientSocket, cost = 1): boolean => {
     const t = clock.now()
     socket.tokens = Math.min(STREAM_LIMITS.controlBurst, socket.tokens + ((t - socket.tokensAt) / 1000) * STREAM_LIMITS.controlPerSecond)
     socket.tokensAt = t
-    if (socket.tokens < 1) return false
-    socket.tokens -= 1
+    if (socket.tokens < cost) return false
+    socket.tokens -= cost
     return true
   }
 
@@ -883,11 +1004,23 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     const decoded = decodeClientMessage(raw)
     if (decoded._tag === 'None') return
     const message = decoded.value
-    if (message.op === 'ping') return sendJson(socket, { op: 'pong', t: message.t })
-    if (!socket.relayed && !allow(socket)) return
+    if (message.op === 'ping') {
+      // a reader this far behind gets no pong: its own measure says it is behind
+      if (socket.ws.bufferedAmount > STREAM_MAX_BUFFERED_BYTES) return
+      return sendJson(socket, { op: 'pong', t: message.t })
+    }
     if (message.op === 'open') return void open(socket, message)
     if (message.op === 'thumb') return void thumb(socket, message)
-    if (message.op === 'mirror') return void mirror(socket, message)
+    if (message.op === 'mirror') {
+      // the message has cost a token; each target not yet authorised this session costs one more (its queries)
+      const known = socket.grants.get(message.cardId)
+      const fresh = new Set(message.targets.filter((t) => t !== message.cardId && !known?.has(t))).size
+      if (!socket.relayed && !allow(socket, fresh)) {
+        return sendJson(socket, { op: 'mirrored', cardId: message.cardId, targets: [...(socket.mirrors.get(message.cardId)?.keys() ?? [])],
+          refused: [...new Set(message.targets)].map((cardId) => ({ cardId, reason: 'flood' as const })) })
+      }
+      return void mirror(socket, message)
+    }
     if (message.op === 'unthumb') {
       const t = socket.thumbs.get(message.cardId)
       return t ? detachThumb(t) : undefined
@@ -899,11 +1032,7 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
       return forward(channel, text)
     }
     if (message.op === 'close') return detach(channel)
-    if (message.op === 'preset') {
-      if (channel.phone.preset === message.preset) return
-      channel.phone.preset = message.preset
-      produce(channel.phone) // a new encoder: every viewer gets new metadata, config and a keyframe
-    }
+    if (message.op === 'preset') return changePreset(channel, message.preset)
     if (message.op === 'audio') {
       // turned on again: the audio metadata and config come first
       channel.audio = message.on
@@ -912,14 +1041,44 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     }
   }
 
-  const onBinary = (socket: ClientSocket, bytes: Uint8Array): void => {
+  /**
+   * A new preset is a new encoder, and every viewer of the phone gets new metadata, config and a keyframe: a viewer
+   * changes it at most once per PRESET_CHANGE_GAP_MS (issue 41 finding 6); one asked sooner is applied at the gap's end.
+   */
+  const changePreset = (channel: LocalChannel, preset: StreamPreset): void => {
+    if (channel.presetTimer) clearTimeout(channel.presetTimer)
+    channel.presetTimer = null
+    const wait = channel.lastPresetAt + PRESET_CHANGE_GAP_MS - performance.now()
+    if (wait > 0) {
+      channel.presetTimer = setTimeout(() => {
+        channel.presetTimer = null
+        if (channel.socket.channels.get(channel.cardId) === channel) changePreset(channel, preset)
+      }, wait)
+      channel.presetTimer.unref()
+      return
+    }
+    if (channel.phone.preset === preset) return
+    channel.lastPresetAt = performance.now()
+    channel.phone.preset = preset
+    produce(channel.phone)
+  }
+
+  const onBinary = (socket: ClientSocket, bytes: Uint8Array, allowed: boolean): void => {
     const frame = decodeChannelFrame(bytes)
     if (!frame || frame.kind !== STREAM_KIND.control) return
     const channel = socket.channels.get(frame.cardId)
     if (!channel) return
-    if (!socket.relayed && !allow(socket)) return closeChannel(channel, 'flood')
+    if (!allowed) return closeChannel(channel, 'flood')
     if (channel.kind === 'relay') return forward(channel, bytes)
     applyInput(channel, frame.payload)
+  }
+
+  /** a made-up card token costs a lookup: a socket that never proved itself gets only a few (stream-admission.ts). */
+  const refusedToken = (socket: ClientSocket): void => {
+    if (socket.relayed || socket.userId !== null) return
+    socket.refusals += 1
+    const withinAddress = addresses.refused(socket.address)
+    if (socket.refusals >= STREAM_ADMISSION.maxRefusals || !withinAddress) socket.ws.close(CLOSE_POLICY_VIOLATION, 'refused')
   }
 
   /** each user's browser sockets on this instance, oldest first (issue 11 finding 11, as for push sockets). */
@@ -927,6 +1086,9 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
   const holdFor = (userId: number, socket: ClientSocket): void => {
     if (socket.userId !== null) return
     socket.userId = userId
+    addresses.proved(socket.address)
+    if (socket.authTimer) clearTimeout(socket.authTimer)
+    socket.authTimer = null
     const held = byUser.get(userId) ?? new Set<ClientSocket>()
     byUser.set(userId, held)
     held.add(socket)
@@ -947,21 +1109,34 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
     socket.idleTimer.unref()
   }
 
-  const accept = (ws: WebSocket, relayed: boolean): void => {
+  const accept = (ws: WebSocket, relayed: boolean, address: string): void => {
     const socket: ClientSocket = {
-      ws, relayed, channels: new Map(), thumbs: new Map(), mirrors: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false, userId: null, idleTimer: null,
+      ws, relayed, channels: new Map(), thumbs: new Map(), mirrors: new Map(), tokens: STREAM_LIMITS.controlBurst, tokensAt: clock.now(), closed: false,
+      userId: null, idleTimer: null, address, refusals: 0, grants: new Map(), mirroring: false, nextMirror: null, authTimer: null,
+      tokenChecks: Promise.resolve(),
     }
     sockets.add(socket)
     watchIdle(socket)
+    if (!relayed) {
+      addresses.add(address)
+      socket.authTimer = setTimeout(() => {
+        if (socket.userId === null) ws.close(CLOSE_POLICY_VIOLATION, 'no credential')
+      }, options.authDeadlineMs ?? STREAM_ADMISSION.authDeadlineMs)
+      socket.authTimer.unref()
+    }
     ws.on('message', (data, isBinary) => {
-      if (isBinary) onBinary(socket, toBytes(data))
-      else onText(socket, data.toString())
+      // every message costs a token, pings and junk too (issue 41 finding 3); a relay's were counted where they came in
+      const allowed = relayed || allow(socket)
+      if (isBinary) onBinary(socket, toBytes(data), allowed)
+      else if (allowed) onText(socket, data.toString())
     })
     const gone = () => {
       if (socket.closed) return
       socket.closed = true
       sockets.delete(socket)
       if (socket.idleTimer) clearTimeout(socket.idleTimer)
+      if (socket.authTimer) clearTimeout(socket.authTimer)
+      if (!relayed) addresses.remove(address, socket.userId !== null)
       if (socket.userId !== null) {
         const held = byUser.get(socket.userId)
         held?.delete(socket)
@@ -1010,13 +1185,18 @@ export const createStreamServer = (db: DevicesDb, clock: DeviceClock, options: S
           (ok) => {
             if (socket.destroyed) return
             if (!ok) return void socket.destroy()
-            wss.handleUpgrade(request, socket, head, (ws) => accept(ws, true))
+            wss.handleUpgrade(request, socket, head, (ws) => accept(ws, true, ''))
           },
           () => socket.destroy(),
         )
         return true
       }
-      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, false))
+      const address = upgradeAddress(request, trustedProxies)
+      if (!addresses.admits(address)) {
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        return true
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, false, address))
       return true
     },
     kick(deviceId, reason, userId) {

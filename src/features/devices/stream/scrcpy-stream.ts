@@ -11,6 +11,7 @@ import type { CoreClient } from '../../../core/types.ts'
 import { parseDeviceMessage } from './device-messages.ts'
 import type { DecoderIn, DecoderOut } from './decoder-messages.ts'
 import { makeAutoQuality } from './auto-quality.ts'
+import { createMoveCoalescer } from './move-coalescer.ts'
 import { createPcmPlayer, soundChoice } from './pcm-player.ts'
 import { emptyStats, type DeviceStream, type MirrorState, type NavKey, type Quality, type StreamStats, type StreamStatus } from './types.ts'
 
@@ -175,6 +176,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     }))
   }
   const down = new Set<number>()
+  const moves = createMoveCoalescer()
   const onPointerDown = (e: PointerEvent) => {
     e.preventDefault()
     // sound kept on from earlier in this session: a touch on the phone is the gesture that lets it start
@@ -183,13 +185,15 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     // without scrolling: a picture taller than the screen would move under the finger between down and up
     canvas?.focus({ preventScroll: true })
     down.add(e.pointerId)
+    moves.flush(e.pointerId)
     touch(e, AndroidMotionEventAction.Down)
   }
   const onPointerMove = (e: PointerEvent) => {
-    if (down.has(e.pointerId)) touch(e, AndroidMotionEventAction.Move)
+    if (down.has(e.pointerId)) moves.move(e.pointerId, () => touch(e, AndroidMotionEventAction.Move))
   }
   const onPointerUp = (e: PointerEvent) => {
     if (!down.delete(e.pointerId)) return
+    moves.flush(e.pointerId)
     touch(e, e.type === 'pointercancel' ? AndroidMotionEventAction.Cancel : AndroidMotionEventAction.Up)
   }
   const onWheel = (e: WheelEvent) => {
@@ -314,6 +318,7 @@ export const createScrcpyStream = (result: ConnectReady, core: CoreClient, optio
     },
     close() {
       closed = true
+      moves.dispose()
       stopReattach()
       document.removeEventListener('visibilitychange', onVisibility)
       if (viewerId !== null) void core.api.closeStream(viewerId)

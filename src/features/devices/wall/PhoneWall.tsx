@@ -31,7 +31,7 @@ const tileStatus = (device: Device, tile: TileState, online: boolean): { key: st
   if (!online) return { key: 'offline', text: t.offline }
   if (isExpired(device.validTime) || tile.ended === 'expired') return { key: 'expired', text: t.expired }
   if (tile.ended === 'restarting') return { key: 'restarting', text: t.restarting }
-  if (tile.ended !== null) return { key: tile.ended, text: t[tile.ended === 'flood' || tile.ended === 'badInput' ? 'unavailable' : tile.ended] }
+  if (tile.ended !== null) return { key: tile.ended, text: t[tile.ended === 'flood' || tile.ended === 'badInput' || tile.ended === 'busy' ? 'unavailable' : tile.ended] }
   if (tile.starting) return { key: 'starting', text: t.starting }
   if (tile.url === null) return { key: 'loading', text: t.loading }
   return null
