@@ -3,7 +3,7 @@
 // sees the real outcome (the paid order), never 服务器错误 or 操作结果未知, and the server holds one order, one device.
 import type { Browser, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { isCoreTarget, newWorld, type FixtureWorld } from './helpers.ts'
+import { killCores, newWorld, type FixtureWorld } from './helpers.ts'
 import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { zhCN } from '../../src/i18n/zh-CN.ts'
@@ -37,16 +37,7 @@ async function buyDayCard(page: Page): Promise<void> {
 }
 
 async function killCore(browser: Browser): Promise<void> {
-  const cdp = await browser.newBrowserCDPSession()
-  try {
-    const origin = new URL(proxy.appUrl('/')).origin
-    const { targetInfos } = await cdp.send('Target.getTargets')
-    const ours = targetInfos.filter((t) => isCoreTarget(t) && t.url.startsWith(origin))
-    expect(ours.length).toBeGreaterThan(0)
-    for (const t of ours) await cdp.send('Target.closeTarget', { targetId: t.targetId })
-  } finally {
-    await cdp.detach()
-  }
+  expect(await killCores(browser, new URL(proxy.appUrl('/')).origin)).toBeGreaterThan(0)
 }
 
 const noUncertainty = async (page: Page) => {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { opsConnections, opsFixture, opsTargetFromEnv } from '../../server/ops.ts'
 import type { FixtureAccount, FixtureWorld } from '../../server/ops/fixtures.ts'
@@ -129,3 +129,28 @@ export async function scanQrCode(code: Locator): Promise<string> {
  */
 export const isCoreTarget = (t: { readonly type: string; readonly url: string }): boolean =>
   noSharedWorker ? t.type === 'worker' && /\/assets\/main-[^/]*\.js/.test(t.url) : t.type === 'shared_worker'
+
+/**
+ * Kills the app's core the way the OS does (issue 21): the DevTools protocol closes the SharedWorker's target, so no
+ * code of it runs. Without SharedWorker (E2E_NO_SHARED_WORKER) the cores are the tabs' dedicated workers, which the
+ * protocol cannot close ("doesn't support closing"): each is ended from inside (`close()`), which destroys its context
+ * and releases its lifetime lock as a kill does. Only targets of `origin` when given; resolves with how many.
+ */
+export async function killCores(browser: Browser, origin?: string): Promise<number> {
+  const ours = (url: string) => origin === undefined || url.startsWith(origin)
+  if (noSharedWorker) {
+    const workers = browser.contexts().flatMap((c) => c.pages()).flatMap((p) => p.workers())
+      .filter((w) => isCoreTarget({ type: 'worker', url: w.url() }) && ours(w.url()))
+    await Promise.all(workers.map((w) => w.evaluate(() => (globalThis as unknown as { close(): void }).close()).catch(() => undefined)))
+    return workers.length
+  }
+  const cdp = await browser.newBrowserCDPSession()
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets')
+    const cores = targetInfos.filter((t) => isCoreTarget(t) && ours(t.url))
+    for (const t of cores) await cdp.send('Target.closeTarget', { targetId: t.targetId })
+    return cores.length
+  } finally {
+    await cdp.detach()
+  }
+}

@@ -12,7 +12,7 @@ describe('npm test steps', () => {
 
   it('every Playwright run forbids .only', () => {
     const playwright = steps.filter(([, , args]) => args[0] === 'playwright')
-    expect(playwright.map(([name]) => name)).toEqual(['e2e', 'e2e-postgres'])
+    expect(playwright.map(([name]) => name)).toEqual(['e2e', 'e2e-fallback', 'e2e-postgres'])
     for (const [name, , args] of playwright) expect(args, name).toContain('--forbid-only')
   })
 })
