@@ -26,6 +26,7 @@ import { runPhoneStream } from './parts/phone-stream.ts'
 import { runWall } from './parts/wall.ts'
 import { runGroupControl } from './parts/group-control.ts'
 import { runStreamMemory } from './parts/stream-memory.ts'
+import { runKeyCost } from './parts/key-cost.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -55,6 +56,7 @@ const parts: Part[] = [
   single('wall', '10. The wall', { quick: 180_000, full: 600_000 }, runWall),
   single('group', '11. Group control', { quick: 180_000, full: 900_000 }, runGroupControl),
   single('streammem', '12. Server memory while phones are dragged', { quick: 90_000, full: 180_000 }, runStreamMemory),
+  single('keycost', '13. The idempotency key on the write path', { quick: 60_000, full: 180_000 }, runKeyCost),
 ]
 
 const quick = process.argv.includes('--quick')

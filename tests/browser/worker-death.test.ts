@@ -54,7 +54,7 @@ describe('the SharedWorker core killed through the DevTools protocol', () => {
     expect(await t.exchanges(NOTICES)).toBe(2)
   })
 
-  it('a change in flight is answered "outcome unknown" within 2 s and is not sent again', async () => {
+  it('a change in flight is sent again with its key (issue 40): answered with the server\'s outcome, not "outcome unknown"', async () => {
     const t = makeCoreTest(slowPing)
     cleanup = t.closeAll
     const a = await t.open()
@@ -64,14 +64,13 @@ describe('the SharedWorker core killed through the DevTools protocol', () => {
     await t.delay(REBOOT, 5000)
     const inFlight = a.client.api.call('rebootDevice', { userCardId })
     await waitFor(async () => (await t.exchanges(REBOOT)) === 1)
-    const { at } = await t.kill()
-    const result = await inFlight
-    expect(performance.now() - at).toBeLessThan(2000)
-    expect(result).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false, seq: 0 })
-    await sleep(300)
-    expect(await t.exchanges(REBOOT)).toBe(1)
-    // the customer checks: the new worker answers
+    await t.kill()
     await t.delay(REBOOT, 0)
+    const result = await inFlight
+    expect(result).toMatchObject({ ok: true })
+    // the first copy reached the server before the kill; the new core's copies (the log's, the tab's replay, which
+    // joins the log's when it is still on its way) carry its key: the server answers them with its one outcome
+    expect(await t.exchanges(REBOOT)).toBeGreaterThanOrEqual(2)
     expect((await a.client.api.refreshDevices()).ok).toBe(true)
   })
 
@@ -145,7 +144,7 @@ describe('the SharedWorker core killed through the DevTools protocol', () => {
 describe('the dedicated-Worker fallback\'s worker killed from outside', () => {
   // its target cannot be closed (it dies only with its page): the debugger freezes it through the protocol instead, and the
   // tab's ping (600 ms) is what finds it
-  it('a frozen worker is replaced: a read in flight is answered, a change in flight is "outcome unknown"', async () => {
+  it('a frozen worker is replaced: a read in flight is answered, a change in flight is sent again with its key', async () => {
     const t = makeCoreTest({ forceDedicated: true })
     cleanup = t.closeAll
     const a = await t.open()
@@ -162,14 +161,14 @@ describe('the dedicated-Worker fallback\'s worker killed from outside', () => {
     const { at, killed } = await t.kill()
     expect(killed).toBe(1)
     await t.delay(NOTICES, 0)
-    expect(await change).toEqual({ ok: false, status: 0, msg: zhCN.app.outcomeUnknown, silent: false, seq: 0 })
-    expect(performance.now() - at).toBeLessThan(2000)
+    await t.delay(REBOOT, 0)
     expect((await lost).how).toBe('ping')
+    expect(await change).toMatchObject({ ok: true })
     expect((await read).ok).toBe(true)
     // the ping's 600 ms, then a dedicated worker's start from the dev server's unbundled modules (~2 s here)
     expect(performance.now() - at).toBeLessThan(5000)
     expect(await t.exchanges(NOTICES)).toBe(2)
-    expect(await t.exchanges(REBOOT)).toBe(1)
+    expect(await t.exchanges(REBOOT)).toBeGreaterThanOrEqual(2)
   })
 })
 
