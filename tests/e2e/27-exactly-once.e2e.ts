@@ -3,7 +3,7 @@
 // sees the real outcome (the paid order), never 服务器错误 or 操作结果未知, and the server holds one order, one device.
 import type { Browser, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { killCores, newWorld, type FixtureWorld } from './helpers.ts'
+import { killCores, loggedInTabs, newWorld, ops, type FixtureWorld } from './helpers.ts'
 import { startTestProxy, type TestProxy } from '../support/test-proxy.ts'
 import { catalogue } from '../../worker/protocol/catalogue.ts'
 import { zhCN } from '../../src/i18n/zh-CN.ts'
@@ -87,4 +87,24 @@ test('the core killed with the order in flight: the new core finishes it with th
   expect(await homeCount(page)).toBe(before + 1)
   await other.reload()
   await expect(other.getByTestId('device-item')).toHaveCount(before + 1)
+})
+
+test('a frozen tab holds nothing up: the other tab buys and gets pushes, and the frozen one catches up when it thaws', async ({ context }) => {
+  const [active, frozen] = await loggedInTabs(context, 2, world.accounts.partner, proxy.appUrl)
+  const coupons = async (page: Page) => Number(await page.getByTestId('counter-coupon').getAttribute('data-count'))
+  const before = await coupons(active!)
+  const devices = await active!.getByTestId('device-item').count()
+  const cdp = await context.newCDPSession(frozen!)
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+  try {
+    for (let i = 0; i < 3; i++) await ops('push', world.accounts.partner.phone, 'sendCouponMsg', JSON.stringify({ content: `冻结期间的优惠券${i}` }))
+    await expect.poll(() => coupons(active!)).toBe(before + 3)
+    await buyDayCard(active!)
+    await expect(active!.getByTestId('order-result')).toHaveAttribute('data-ok', 'true')
+  } finally {
+    await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+  }
+  await expect.poll(() => coupons(frozen!)).toBe(before + 3)
+  await frozen!.reload()
+  await expect(frozen!.getByTestId('device-item')).toHaveCount(devices + 1)
 })
