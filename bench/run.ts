@@ -25,6 +25,7 @@ import { runMemory } from './parts/memory.ts'
 import { runPhoneStream } from './parts/phone-stream.ts'
 import { runWall } from './parts/wall.ts'
 import { runGroupControl } from './parts/group-control.ts'
+import { runChaos } from './parts/chaos.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -53,6 +54,7 @@ const parts: Part[] = [
   single('phone', '9. The phone\'s picture', { quick: 240_000, full: 900_000 }, runPhoneStream),
   single('wall', '10. The wall', { quick: 180_000, full: 600_000 }, runWall),
   single('group', '11. Group control', { quick: 180_000, full: 900_000 }, runGroupControl),
+  single('chaos', '12. Chaos, measured', { quick: 300_000, full: 900_000 }, runChaos),
 ]
 
 const quick = process.argv.includes('--quick')
