@@ -72,7 +72,9 @@ const runFaults = async (deps: Parameters<typeof applyFault>[1], rng: Rng, until
   while (Date.now() < untilMs) {
     await sleep(between(rng, 1_500, 4_000))
     if (Date.now() >= untilMs) break
-    if (queue.length === 0) queue.push(...shuffled(PLAIN_FAULTS, rng))
+    // a drop heals only after the core's reconnect pause (RECONNECT_INTERVAL_MS, 20 s): last in its round (the queue
+    // is taken from its end), so a quick run meets every other kind first
+    if (queue.length === 0) queue.push('drop', ...shuffled(PLAIN_FAULTS.filter((k) => k !== 'drop'), rng))
     const kind: FaultKind = Date.now() >= nextRestart ? 'restart' : queue.pop()!
     if (kind === 'restart') nextRestart = Date.now() + restartEveryMs
     const s = await applyFault(kind, deps)
