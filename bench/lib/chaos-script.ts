@@ -132,7 +132,9 @@ export const runScript = (slots: ReadonlyArray<Slot>, plan: Plan, rng: Rng, paus
     const orderNum = (r.data as { myOrderNum: string }).myOrderNum
     create.orderNum = orderNum
     if (stopped || slot.page === null) return
-    await callIn(slot, write(i, 'spend', orderNum, { orderNum }), 'starCoinsSpend', { myOrderNum: orderNum })
+    const paid = await callIn(slot, write(i, 'spend', orderNum, { orderNum }), 'starCoinsSpend', { myOrderNum: orderNum })
+    // as the order's result screen does (src/features/pay/use-finished-order.ts): the list is pulled, not only pushed
+    if (paid?.ok && slot.page !== null) await control(slot.page, 'refreshDevices').catch(() => undefined)
   }
   const writer = async (i: number): Promise<void> => {
     const slot = slots[i]!

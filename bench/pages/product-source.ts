@@ -100,6 +100,8 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
       killedAt: () => killedAt,
       // the chaos part (bench/parts/chaos.ts): a write through the core as a screen makes it, and what the tab shows
       call: (name: string, payload: unknown) => core.api.call(name, payload),
+      // what a screen does after a finished order (src/features/pay/use-finished-order.ts)
+      refreshDevices: () => core.api.refreshDevices(),
       chaosView: () => {
         const s = (core.state?.() ?? null) as ChaosState | null
         return s === null ? null : {
