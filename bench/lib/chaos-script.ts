@@ -111,7 +111,7 @@ const callIn = async (slot: Slot, w: Write, name: string, payload: unknown): Pro
   }
 }
 
-export const runScript = (slots: ReadonlyArray<Slot>, plan: Plan, rng: Rng, pause: { lo: number; hi: number }): Script => {
+export const runScript = (slots: ReadonlyArray<Slot>, plan: Plan, rngOf: (slot: number) => Rng, pause: { lo: number; hi: number }): Script => {
   const writes: Write[] = []
   let stopped = false
   const write = (slot: number, kind: WriteKind, ref: string, extra: Partial<Write> = {}): Write => {
@@ -119,7 +119,7 @@ export const runScript = (slots: ReadonlyArray<Slot>, plan: Plan, rng: Rng, paus
     writes.push(w)
     return w
   }
-  const order = async (i: number, slot: Slot, renew: boolean): Promise<void> => {
+  const order = async (i: number, slot: Slot, renew: boolean, rng: Rng): Promise<void> => {
     const ref = `${plan.tag}${renew ? 'r' : 'b'}${writes.length}`
     const device = plan.renewDevices[between(rng, 0, plan.renewDevices.length - 1)]!
     const create = write(i, renew ? 'renew' : 'buy', ref, renew ? { device } : {})
@@ -138,15 +138,16 @@ export const runScript = (slots: ReadonlyArray<Slot>, plan: Plan, rng: Rng, paus
   }
   const writer = async (i: number): Promise<void> => {
     const slot = slots[i]!
+    const rng = rngOf(i)
     while (!stopped) {
       await slot.ready
       if (stopped) return
       const roll = rng()
       if (roll < 0.35 && plan.buysLeft > 0) {
         plan.buysLeft--
-        await order(i, slot, false)
+        await order(i, slot, false, rng)
       } else if (roll < 0.7) {
-        await order(i, slot, true)
+        await order(i, slot, true, rng)
       } else {
         const code = plan.codes.pop()
         if (code !== undefined) await callIn(slot, write(i, 'redeem', code), 'exchangeActivationCode', { code })

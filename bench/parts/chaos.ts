@@ -7,7 +7,7 @@
 // through the test proxy, push socket included. `--chaos-seed=N` replays a run.
 import type { BrowserContext } from 'playwright-core'
 import type { BenchContext } from '../lib/context.ts'
-import { applyFault, FAULTS, openChaosTab, viewOf, type FaultKind, type FaultSample } from '../lib/chaos-faults.ts'
+import { applyFault, FAULTS, openChaosTab, viewOf, type FaultDeps, type FaultKind, type FaultSample } from '../lib/chaos-faults.ts'
 import { appliedCounts, disagreement, doubledSpends, expiryMismatches, tally } from '../lib/chaos-reconcile.ts'
 import { between, newSlot, runScript, seeded, type Plan, type Rng } from '../lib/chaos-script.ts'
 import { DEMO_USER_SQL, readRecords, startChaosWorld, type ChaosWorld, type ServerRecords } from '../lib/chaos-world.ts'
@@ -64,7 +64,7 @@ const shuffled = <T,>(xs: ReadonlyArray<T>, rng: Rng): T[] => {
 }
 
 /** A restart every `restartEveryMs` (the first half-way through a quick run), other faults picked at random between. */
-const runFaults = async (deps: Parameters<typeof applyFault>[1], rng: Rng, untilMs: number, restartEveryMs: number, log: (m: string) => void): Promise<FaultSample[]> => {
+const runFaults = async (deps: FaultDeps, rng: Rng, untilMs: number, restartEveryMs: number, log: (m: string) => void): Promise<FaultSample[]> => {
   const samples: FaultSample[] = []
   let nextRestart = Date.now() + restartEveryMs
   // the plain kinds in rounds, each round shuffled: every kind hits even in a quick run
@@ -88,7 +88,7 @@ const runFaults = async (deps: Parameters<typeof applyFault>[1], rng: Rng, until
  * Answers cut one after another beside the other faults: a cut touches neither the push socket nor the tabs, so it
  * does not blur their heal times, and it is the fault keyed writes exist for.
  */
-const runCuts = async (deps: Parameters<typeof applyFault>[1], rng: Rng, untilMs: number): Promise<FaultSample[]> => {
+const runCuts = async (deps: FaultDeps, rng: Rng, untilMs: number): Promise<FaultSample[]> => {
   const samples: FaultSample[] = []
   while (Date.now() < untilMs) {
     await sleep(between(rng, 1_000, 3_000))
@@ -115,7 +115,6 @@ export const runChaos = async (ctx: BenchContext): Promise<PartOutput> => {
   const seed = seedArg ? Number(seedArg) : Math.floor(Math.random() * 2 ** 31)
   const windowMs = ctx.quick ? 60_000 : 600_000
   ctx.log(`chaos: seed ${seed} (--chaos-seed=${seed} replays it), ${windowMs / 1000} s of faults`)
-  const rng = seeded(seed)
   const world = await startChaosWorld(ctx.pages.outDir)
   let context: BrowserContext | null = null
   try {
@@ -132,10 +131,11 @@ export const runChaos = async (ctx: BenchContext): Promise<PartOutput> => {
     ctx.log(`chaos: ${TABS} tabs up; meal ${plan.meal.id} (${plan.meal.phoneType}), renewing ${plan.renewDevices.join(', ')}, ${plan.buysLeft} buys allowed`)
 
     const started = Date.now()
-    const script = runScript(slots, plan, rng, { lo: 200, hi: 900 })
-    const deps = { world, context, slots, tabUrl, rng }
+    // a stream of the seed per writer and per fault lane: what each chooses does not depend on how they interleave
+    const script = runScript(slots, plan, (i) => seeded(seed + 10 + i), { lo: 200, hi: 900 })
+    const deps = { world, context, slots, tabUrl }
     const [plain, cuts] = await Promise.all([
-      runFaults(deps, rng, started + windowMs, ctx.quick ? windowMs / 2 : 120_000, ctx.log),
+      runFaults({ ...deps, rng: seeded(seed + 3) }, seeded(seed + 4), started + windowMs, ctx.quick ? windowMs / 2 : 120_000, ctx.log),
       runCuts({ ...deps, rng: seeded(seed + 1) }, seeded(seed + 2), started + windowMs),
     ])
     const faults = [...plain, ...cuts]
@@ -193,7 +193,7 @@ export const runChaos = async (ctx: BenchContext): Promise<PartOutput> => {
       ],
       failures,
       notes: [
-        `Seed ${seed}: \`npx tsx bench/run.ts ${ctx.quick ? '--quick ' : ''}--only=chaos --chaos-seed=${seed}\` replays the script's and the faults' choices (not the machine's timing). The part's own reference server (a fixed port and data folder, so it can restart; the demo payment gateway on) serves the bench pages; every tab's request and the core's push socket go through the test proxy (tests/support/test-proxy.ts).`,
+        `Seed ${seed}: \`npx tsx bench/run.ts ${ctx.quick ? '--quick ' : ''}--only=chaos --chaos-seed=${seed}\` replays what each writer and each fault lane chooses (not the machine's timing, nor how they interleave). The part's own reference server (a fixed port and data folder, so it can restart; the demo payment gateway on) serves the bench pages; every tab's request and the core's push socket go through the test proxy (tests/support/test-proxy.ts).`,
         'The customer: each of the 3 tabs of one core (bench/pages/product-source.ts, `core.api.call` as a screen calls it) makes writes 0.2-0.9 s apart: a one-device purchase (orderCreate, its device named with a unique tag) then its star-coin payment (starCoinsSpend), a renewal of one of the demo account\'s devices with a day left (the same device from several tabs at once) (orderCreate buyType 2, tagged in its androidVersion, which a renewal does not use) then its payment, or a coupon code redeemed (exchangeActivationCode). The product has no device rename (no endpoint in the catalogue), so none is made.',
         'Checked against the server\'s database: a purchase by the orders and devices named with its tag, a renewal by its tagged order, a payment by its order being paid (a payment applied twice would be a second star-coin charge: charges are counted against orders paid), a redemption by the coupons the code made; each renewed device\'s expiry must have moved by exactly its paid renewals\' days. Told: ok is the core\'s Reply ok; not applied is status 4090 (NOT_APPLIED_STATUS), a refusal or the tab\'s replay limit; lost is told ok and missing, or told nothing (操作结果未知, a failure with no status, no answer at all); being confirmed (the writeUnconfirmed text) and a tab closed with the write in flight are counted apart, applied once or not.',
         `Tabs converged: every open tab lists exactly the server's devices (id, name, minutes left within 3), polled for up to ${CONVERGE_MS / 1000} s after the writes in flight ended.`,
