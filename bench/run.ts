@@ -27,6 +27,7 @@ import { runWall } from './parts/wall.ts'
 import { runGroupControl } from './parts/group-control.ts'
 import { runStreamMemory } from './parts/stream-memory.ts'
 import { runKeyCost } from './parts/key-cost.ts'
+import { runChaos } from './parts/chaos.ts'
 import { productBuild, removeProductBuilds } from './lib/product-build.ts'
 
 interface Part {
@@ -57,6 +58,7 @@ const parts: Part[] = [
   single('group', '11. Group control', { quick: 180_000, full: 900_000 }, runGroupControl),
   single('streammem', '12. Server memory while phones are dragged', { quick: 90_000, full: 180_000 }, runStreamMemory),
   single('keycost', '13. The idempotency key on the write path', { quick: 60_000, full: 180_000 }, runKeyCost),
+  single('chaos', '14. Chaos, measured', { quick: 300_000, full: 900_000 }, runChaos),
 ]
 
 const quick = process.argv.includes('--quick')

@@ -46,6 +46,8 @@ const stubProduct = (reason: string): Plugin => ({
 export interface BenchPages {
   readonly origin: string
   readonly base: string
+  /** the built pages (the chaos part's own server serves them). */
+  readonly outDir: string
   /** why the bench pages were built without the product (null: built with it). */
   readonly productBuildError: string | null
   readonly pageUrl: (page: string, query?: Record<string, string | number>) => string
@@ -102,6 +104,7 @@ export const startBenchPages = async (options: BenchPagesOptions = {}): Promise<
   return {
     origin,
     base,
+    outDir,
     productBuildError,
     pageUrl: (page, query = {}) => {
       const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()

@@ -22,12 +22,25 @@ export interface ReferenceServer {
   readonly close: () => Promise<void>
 }
 
-export const startReferenceServer = async (options: { exposeGc?: boolean } = {}): Promise<ReferenceServer> => {
+export interface ReferenceServerOptions {
+  readonly exposeGc?: boolean
+  /** a fixed port and data folder: a restart comes back where it was (the chaos part). */
+  readonly port?: number
+  readonly dataDir?: string
+  /** serve this built folder under the app's base path, with the demo payment gateway on. */
+  readonly appDir?: string
+}
+
+export const startReferenceServer = async (options: ReferenceServerOptions = {}): Promise<ReferenceServer> => {
   const child: ChildProcess = fork(resolve(benchDir, 'lib/server-child.ts'), [], {
     cwd: repoRoot,
     execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
     // an explicit environment: nothing of the shell's (a DATABASE_URL, say) reaches the server under measurement
-    env: childEnv({ BENCH_DATA_DIR: process.env.BENCH_DATA_DIR }),
+    env: childEnv({
+      BENCH_DATA_DIR: options.dataDir ?? process.env.BENCH_DATA_DIR,
+      BENCH_SERVER_PORT: options.port === undefined ? undefined : String(options.port),
+      BENCH_APP_DIR: options.appDir,
+    }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()

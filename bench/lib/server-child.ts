@@ -12,7 +12,13 @@ import type { ChildReply, ChildRequest, GroupLedgerRows, WatchedField, WatchResu
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-server-'))
 // Push sockets per user: no cap. The fan-out part opens thousands of one user's sockets here (the product's cap of
 // MAX_PUSH_SOCKETS_PER_USER, 20, left 1 980 of 2 000 unreached and the run did not say so); no part measures the cap.
-const server = await startServer({ port: 0, dataDir, serveApp: false, quiet: true, maxPushSocketsPerUser: Infinity })
+// The chaos part (bench/parts/chaos.ts) restarts its own server on the same port and data folder, serving the bench
+// pages itself (one origin for the pages, the API and the push socket behind its test proxy), with the demo gateway.
+const appDir = process.env.BENCH_APP_DIR
+const server = await startServer({
+  port: Number(process.env.BENCH_SERVER_PORT ?? 0), dataDir, serveApp: appDir !== undefined, appDir, quiet: true,
+  maxPushSocketsPerUser: Infinity, demoPayGateway: appDir !== undefined, shutdownGraceMs: appDir !== undefined ? 1_000 : undefined,
+})
 const now = (): number => performance.timeOrigin + performance.now()
 
 interface Watch {
@@ -92,6 +98,7 @@ const handle = async (request: ChildRequest): Promise<unknown> => {
         phones: rows.map((r) => ({ start: Number(r.start_ms) + offset, end: Number(r.start_ms) + Number(r.ms) + offset })),
       } satisfies GroupLedgerRows
     }
+    case 'query': return (await sql.raw(request.sql).execute(server.db)).rows
     case 'pushStats': return { users: server.hub.stats(), live: server.hub.liveCount() }
     case 'memory': return process.memoryUsage()
     case 'gc': {

@@ -22,6 +22,8 @@ export type ChildRequest = { readonly id: number } & (
   | { readonly kind: 'watchEnd'; readonly watch: number; readonly cards?: ReadonlyArray<number>; readonly timeoutMs: number }
   /** the server's group ledger (migration 130) for one command of the user (GroupLedgerRows). */
   | { readonly kind: 'groupLedger'; readonly phone: string; readonly commandId: string }
+  /** raw SQL on the server's database (the chaos part reads its records and seeds codes and star coins): the rows. */
+  | { readonly kind: 'query'; readonly sql: string }
   | { readonly kind: 'close' }
 )
 

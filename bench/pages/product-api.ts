@@ -23,6 +23,9 @@ export interface ProductStore {
 export interface ProductClient {
   readonly api: {
     login(input: { phone: string; password: string }): Promise<{ ok: boolean; msg?: string }>
+    /** a catalogue call (the chaos part's writes); the core's Reply. */
+    call(name: string, payload?: unknown): Promise<unknown>
+    refreshDevices(): Promise<unknown>
   }
   readonly mode: 'shared' | 'dedicated'
   // v1

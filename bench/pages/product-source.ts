@@ -5,6 +5,13 @@ import { follow, loadConnect, loadStoreModule } from './product-api.ts'
 import type { SourceContext, TabSource } from './tab-source.ts'
 import type { ProbeAsk } from './ws-probe.ts'
 
+interface ChaosState {
+  readonly seq: number
+  readonly session: { readonly loggedIn: boolean }
+  readonly push: { readonly status: string }
+  readonly devices: { readonly list: ReadonlyArray<{ readonly userCardId: number; readonly diskName: string; readonly validTime: number }> }
+}
+
 const DEMO = { phone: '13800138000', password: 'Demo@2026' }
 
 /**
@@ -45,7 +52,9 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
   // the core's own test-only config (src/core/connect.ts): a shortened heartbeat, the dedicated fallback
   const hb = ctx.params.get('hb')
   const dedicated = ctx.params.get('dedicated') === '1'
-  if (hb !== null || dedicated) {
+  // the chaos part's tabs (?chaos=1) get their own core, whose push socket stays on the real server (ws-probe.ts)
+  const chaos = ctx.params.get('chaos') === '1'
+  if (hb !== null || dedicated || chaos) {
     globalThis.__CORE_TEST_CONFIG__ = {
       workerName: ctx.params.get('worker') ?? 'bench-product',
       ...(hb !== null ? { heartbeatMs: Number(hb) } : {}),
@@ -89,6 +98,17 @@ export const productSource = async (ctx: SourceContext): Promise<TabSource> => {
         })
       },
       killedAt: () => killedAt,
+      // the chaos part (bench/parts/chaos.ts): a write through the core as a screen makes it, and what the tab shows
+      call: (name: string, payload: unknown) => core.api.call(name, payload),
+      // what a screen does after a finished order (src/features/pay/use-finished-order.ts)
+      refreshDevices: () => core.api.refreshDevices(),
+      chaosView: () => {
+        const s = (core.state?.() ?? null) as ChaosState | null
+        return s === null ? null : {
+          seq: s.seq, loggedIn: s.session.loggedIn, push: s.push.status,
+          devices: s.devices.list.map((d) => ({ userCardId: d.userCardId, diskName: d.diskName, validTime: d.validTime })),
+        }
+      },
     },
   }
 }

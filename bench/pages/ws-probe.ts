@@ -13,7 +13,11 @@ let frames: string[] = []
 const opened: string[] = []
 const instance = crypto.randomUUID()
 
+// the chaos part's core talks to the real server's push socket (its own server serves the pages, bench/parts/chaos.ts)
+const realPush = ((self as { name?: string }).name ?? '').includes('chaos')
+
 const redirected = (url: string | URL): string | URL => {
+  if (realPush) return url
   const target = new URL(String(url), self.location.href)
   if (target.pathname !== PUSH_PATH || !PUSH_SOURCE_URL.startsWith('ws')) return url
   const source = new URL(PUSH_SOURCE_URL)
