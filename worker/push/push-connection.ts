@@ -5,7 +5,8 @@
 // starts a fresh cycle: `kick` (decisions.md, issue 40).
 import * as Context from 'effect/Context'
 import * as Effect from 'effect/Effect'
-import { HttpPipeline } from '../http/http-pipeline.ts'
+import { coreCall, HttpPipeline } from '../http/http-pipeline.ts'
+import { DeviceList } from '../devices/device-list.ts'
 import * as Fiber from 'effect/Fiber'
 import * as Layer from 'effect/Layer'
 import { CoreConfig } from '../config/core-config.ts'
@@ -68,8 +69,11 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       const rules = yield* PushRules
       const background = yield* Background
       const http = yield* HttpPipeline
+      const devices = yield* DeviceList
 
       let status: PushStatus = 'closed'
+      /** an open socket went down: pushes sent meanwhile (a device list change among them) never arrive. */
+      let missedPushes = false
       let attempts = 0
       /** the 5 attempts were spent: stay closed until a new session, the app shown again, or a kick. */
       let exhausted = false
@@ -124,6 +128,7 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
       const onDown = (gen: number, closeCode: number | null) => {
         if (gen !== generation) return
         generation += 1
+        missedPushes = true
         stopFiber(heartbeat)
         heartbeat = null
         conn = null
@@ -173,6 +178,11 @@ export class PushConnection extends Context.Service<PushConnection, PushConnecti
                 heartbeat = background.run(Effect.forever(Effect.andThen(Effect.sleep(config.heartbeatMs), Effect.sync(sendKeepAlive))))
                 // the server is reachable again: keyed writes left unconfirmed by an outage are settled now (issue 40)
                 background.run(http.resumeWrites)
+                // a refreshCloudPhoneList sent while the socket was down is lost (no replay): the list is read again
+                if (missedPushes) {
+                  missedPushes = false
+                  background.run(devices.refresh(coreCall))
+                }
               },
               onMessage: (data) => {
                 if (gen !== generation) return

@@ -187,4 +187,19 @@ describe('back after any outage (issue 40)', () => {
       yield* net.run(60)
       expect(net.opens).toHaveLength(12)
     })))
+
+  it('a socket back after a drop reads the device list again: a refreshCloudPhoneList sent meanwhile is never delivered', () =>
+    runCore({ storage: loggedIn }, (h) => Effect.gen(function* () {
+      yield* tabApi('a', true)
+      const net = network(h)
+      yield* net.settle
+      const lists = () => h.requests.filter((r) => r.url.pathname.endsWith('/device/info/getDeviceList')).length
+      const before = lists()
+      net.cut()
+      yield* net.run(5)
+      expect(lists()).toBe(before)
+      net.restore()
+      yield* net.run(30)
+      expect(lists()).toBe(before + 1)
+    })))
 })
