@@ -17,9 +17,15 @@ export const connectPhone = async (tab: TestTab, diskName = '云手机-01'): Pro
   const devices = await tab.client.api.refreshDevices()
   if (!devices.ok) throw new Error('no devices')
   const device = devices.data.find((d) => d.diskName === diskName) ?? devices.data[0]!
-  const connected = await tab.client.api.call('connect', { userCardId: device.userCardId })
-  if (!connected.ok || connected.data === false) throw new Error(`connect failed: ${JSON.stringify(connected)}`)
-  return connected.data as PhoneCard
+  // the demo phones are shared by the browser files: one another file rebooted is still starting (5200), and the
+  // client retries then, as the viewer does
+  for (let tries = 0; ; tries++) {
+    const connected = await tab.client.api.call('connect', { userCardId: device.userCardId })
+    if (!connected.ok || connected.data === false) throw new Error(`connect failed: ${JSON.stringify(connected)}`)
+    if (!('starting' in connected.data)) return connected.data as PhoneCard
+    if (tries >= 60) throw new Error('the phone did not finish starting in 30 s')
+    await new Promise((r) => setTimeout(r, 500))
+  }
 }
 
 /** The real decoder worker on a canvas of this page, fed by the tab's core; `workers` collects it for the test's end. */
