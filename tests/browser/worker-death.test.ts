@@ -60,7 +60,8 @@ describe('the SharedWorker core killed through the DevTools protocol', () => {
     const a = await t.open()
     await a.client.api.login(DEMO)
     await waitFor(() => a.state().devices.list.length > 0)
-    const userCardId = a.state().devices.list[0]!.userCardId
+    // not a phone the stream files open: a reboot keeps it starting for a while
+    const userCardId = a.state().devices.list.find((d) => d.diskName === '已授权云手机')!.userCardId
     await t.delay(REBOOT, 5000)
     const inFlight = a.client.api.call('rebootDevice', { userCardId })
     await waitFor(async () => (await t.exchanges(REBOOT)) === 1)
@@ -151,7 +152,8 @@ describe('the dedicated-Worker fallback\'s worker killed from outside', () => {
     expect(a.client.mode).toBe('dedicated')
     await a.client.api.login(DEMO)
     await waitFor(() => a.state().devices.list.length > 0)
-    const userCardId = a.state().devices.list[0]!.userCardId
+    // not a phone the stream files open: a reboot keeps it starting for a while
+    const userCardId = a.state().devices.list.find((d) => d.diskName === '已授权云手机')!.userCardId
     await t.delay(NOTICES, 5000)
     await t.delay(REBOOT, 5000)
     const read = a.client.api.call('noticeAll', { pageNum: 1, pageSize: 10 })
