@@ -376,7 +376,7 @@ export default defineConfig({
     entries: ['index.html'],
     rolldownOptions: { plugins: [antdRenderSeam()] },
     include: [
-      'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
+      'effect/Clock', 'effect/Context', 'effect/Data', 'effect/Deferred', 'effect/Effect', 'effect/Exit', 'effect/Fiber', 'effect/FiberSet', 'effect/Layer',
       'effect/Option', 'effect/Result', 'effect/Schema', 'effect/SchemaTransformation', 'effect/Scope', 'idb', 'comlink',
       // the tab's decoder worker (the phone's picture): first imported when a test opens a stream
       '@yume-chan/scrcpy-decoder-webcodecs',
