@@ -3,6 +3,7 @@
 // (every instance must see them), into 64 KiB chunk rows passed as base64 (no query writes or reads a whole
 // picture); the replaced picture deleted once the new one is the head portrait; reads served from a small in-memory
 // cache (a fileKey never changes its bytes).
+import { writePieces } from './write-pieces.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -130,22 +131,7 @@ const filesUnder = (dir: string, db: FilesDb): Bytes => {
   return {
     async write(_fileId, fileKey, pieces) {
       await mkdir(dir, { recursive: true })
-      const file = await open(pathOf(fileKey), 'wx')
-      let size = 0
-      try {
-        try {
-          for await (const piece of pieces) {
-            await file.write(piece)
-            size += piece.length
-          }
-        } finally {
-          await file.close()
-        }
-      } catch (error) {
-        await rm(pathOf(fileKey), { force: true })
-        throw error
-      }
-      return size
+      return writePieces(pathOf(fileKey), pieces, 'wx')
     },
     async read(fileId, fileKey) {
       try {

@@ -2,6 +2,7 @@
 // and read as streams by the thread pool, so PGlite (which runs on the event loop: a 20 MiB upload held an unrelated GET
 // a median 395 ms) never carries them; the database keeps only the file's row. Several instances over PostgreSQL:
 // 256 KiB chunk rows, which every instance reaches. Files stored in chunks before the move are still read from them.
+import { writePieces } from './write-pieces.ts'
 import { createReadStream } from 'node:fs'
 import { link, mkdir, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -101,22 +102,7 @@ export const filesUnder = (dir: string, database: Kysely<Database>): PhoneFileBy
   return {
     async write(fileId, body, limit) {
       await mkdir(dir, { recursive: true })
-      const file = await open(pathOf(fileId), 'w')
-      let size = 0
-      try {
-        try {
-          for await (const piece of pieces(body, limit)) {
-            await file.write(piece)
-            size += piece.length
-          }
-        } finally {
-          await file.close()
-        }
-      } catch (error) {
-        await rm(pathOf(fileId), { force: true })
-        throw error
-      }
-      return size
+      return writePieces(pathOf(fileId), pieces(body, limit), 'w')
     },
     async read(fileId) {
       const handle = await open(pathOf(fileId), 'r').catch(() => null)
